@@ -1,0 +1,1 @@
+complete --command paigow --no-files --arguments "(env _PAIGOW_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) paigow)" --condition "env _PAIGOW_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) paigow"

@@ -1,0 +1,5 @@
+"""Allow ``python -m paigow_cli``."""
+
+from paigow_cli.cli import main
+
+main()

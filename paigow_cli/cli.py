@@ -1,0 +1,251 @@
+"""The ``paigow`` command line: parse arguments, call the library, render, map errors to exit codes.
+
+This is the only module that knows about Typer. Every error a user can cause
+becomes one ``Error:`` line on stderr and an exit code from ``ExitCode``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from enum import IntEnum
+from typing import Annotated, Any, NoReturn
+
+import typer
+from typer.core import TyperGroup
+
+# Typer vendors Click since 0.26; its exception classes live here.
+from typer._click.exceptions import ClickException
+
+from paigow_cli import __version__
+from paigow_cli.cards import Card, parse_hand, sort_cards
+from paigow_cli.errors import CacheError, PaigowError
+from paigow_cli.rules import Rules, Wheel
+
+
+class ExitCode(IntEnum):
+    """What the exit status means (design.md, command-line contract)."""
+
+    OK = 0
+    FAILURE = 1  # something other than the input went wrong, or a batch had bad lines
+    BAD_INPUT = 2  # bad cards, options or usage
+
+
+def error_line(message: str) -> None:
+    """Print one ``Error:`` line on stderr."""
+    typer.echo(f"Error: {message}", err=True)
+
+
+class PaigowGroup(TyperGroup):
+    """Typer's group, with usage errors reported as one ``Error:`` line, never a traceback."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, **extra: Any) -> NoReturn:
+        extra.pop("standalone_mode", None)
+        try:
+            code = super().main(args=args, prog_name=prog_name, standalone_mode=False, **extra)
+        except ClickException as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # help was asked for by giving nothing
+                typer.echo(error.format_message())
+                sys.exit(ExitCode.OK)
+            context = getattr(error, "ctx", None)
+            hint = f" (see '{context.command_path} --help')" if context is not None else ""
+            error_line(f"{error.format_message()}{hint}")
+            sys.exit(error.exit_code)
+        except typer.Abort:
+            error_line("aborted")
+            sys.exit(ExitCode.FAILURE)
+        sys.exit(code if isinstance(code, int) else ExitCode.OK)
+
+
+app = typer.Typer(
+    name="paigow",
+    cls=PaigowGroup,
+    help="Pai Gow Poker hand-setting advisor: rank the 21 ways to set seven cards, "
+    "show a casino's house way, settle against a dealer.\n\n"
+    "Cards are a rank (2-9, T or 10, J, Q, K, A) and a suit (S H D C or ♠ ♥ ♦ ♣), any case; "
+    "the joker is JK. Give them as separate arguments or one quoted string; "
+    "give - to read one hand per line from stdin.",
+    epilog="Example:  paigow advise AS KD JK 9H 9C 4D 2S",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"paigow {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main_options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version and exit."),
+    ] = False,
+) -> None:
+    """Pai Gow Poker hand-setting advisor."""
+
+
+# --- shared options ----------------------------------------------------------------------------
+
+CardsArgument = Annotated[
+    list[str] | None,
+    typer.Argument(metavar="CARDS", help="The cards, e.g. AS KD JK 9H 9C 4D 2S, or - to read hands from stdin.", show_default=False),
+]
+WheelOption = Annotated[
+    Wheel,
+    typer.Option("--wheel", help="Where A-2-3-4-5 ranks: second-highest straight, or the lowest.", case_sensitive=False),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines for a stdin batch).")]
+
+
+@contextmanager
+def reporting_errors() -> Iterator[None]:
+    """Turn a library error into one ``Error:`` line and its exit code."""
+    try:
+        yield
+    except CacheError as error:
+        error_line(str(error))
+        raise typer.Exit(ExitCode.FAILURE) from None
+    except PaigowError as error:
+        error_line(str(error))
+        raise typer.Exit(ExitCode.BAD_INPUT) from None
+
+
+def make_rules(**options: Any) -> Rules:
+    """Build the rules from options, reporting a bad value as a usage error."""
+    with reporting_errors():
+        return Rules(**options)
+
+
+class Output:
+    """Prints results as text (Rich) or JSON, one document per hand."""
+
+    def __init__(self, as_json: bool, batch: bool) -> None:
+        self.as_json = as_json
+        self.batch = batch
+        self._console: Any = None
+        self._printed = 0
+
+    def emit(self, document: dict[str, Any], text: Callable[[], Any]) -> None:
+        """Print ``document`` as JSON, or the renderable built by ``text``."""
+        if self.as_json:
+            from paigow_cli.render import json_text
+
+            typer.echo(json_text(document, pretty=not self.batch))
+            return
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False)
+        if self._printed:
+            self._console.print()
+        self._console.print(text())
+        self._printed += 1
+
+
+def for_each_hand(cards: list[str] | None, handle: Callable[[str | list[str]], None]) -> None:
+    """Run ``handle`` on the cards given, or on each stdin line when they are ``-``.
+
+    In a batch a bad line is reported with its number and the batch goes on;
+    the exit status is then 1.
+    """
+    if not cards:
+        error_line("no cards given: give the cards as arguments (e.g. AS KD JK 9H 9C 4D 2S) or - to read stdin")
+        raise typer.Exit(ExitCode.BAD_INPUT)
+    if "-" not in cards:
+        with reporting_errors():
+            handle(cards)
+        return
+    if cards != ["-"]:
+        error_line("- reads hands from stdin and must be the only cards argument")
+        raise typer.Exit(ExitCode.BAD_INPUT)
+    failures = 0
+    for number, line in enumerate(sys.stdin, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            handle(line)
+        except PaigowError as error:
+            error_line(f"line {number}: {error}")
+            failures += 1
+    if failures:
+        raise typer.Exit(ExitCode.FAILURE)
+
+
+def is_batch(cards: list[str] | None) -> bool:
+    return cards == ["-"]
+
+
+# --- commands ----------------------------------------------------------------------------------
+
+
+@app.command("eval")
+def eval_command(
+    cards: CardsArgument = None,
+    wheel: WheelOption = Wheel.SECOND,
+    as_json: JsonOption = False,
+) -> None:
+    """Name a 2- or 5-card hand, or the best five-card hand of seven cards.
+
+    Examples:  paigow eval JK KS 9S 6S 3S  ·  paigow eval "as ah" --json  ·  paigow eval - < hands.txt
+    """
+    from paigow_cli.hands import best_five, evaluate
+    from paigow_cli.render import eval_json, eval_text
+
+    rules = make_rules(wheel=wheel)
+    output = Output(as_json, is_batch(cards))
+
+    def handle(text: str | list[str]) -> None:
+        hand = sort_cards(parse_hand(text, counts=(2, 5, 7), what="a hand to evaluate"))
+        best: tuple[Card, ...] | None = None
+        if len(hand) == 7:
+            value, best = best_five(hand, rules.wheel_is_low)
+        else:
+            value = evaluate(hand, rules.wheel_is_low)
+        output.emit(eval_json(hand, value, best), lambda: eval_text(hand, value, best))
+
+    for_each_hand(cards, handle)
+
+
+@app.command("advise")
+def advise_command(
+    cards: CardsArgument = None,
+    wheel: WheelOption = Wheel.SECOND,
+    as_json: JsonOption = False,
+) -> None:
+    """List the 21 ways to set seven cards, strongest first, fouls last.
+
+    Examples:  paigow advise AS KD JK 9H 9C 4D 2S  ·  paigow advise "as kd jk 9h 9c 4d 2s" --json  ·  paigow deal | paigow advise -
+    """
+    from paigow_cli.render import advise_json, advise_text
+    from paigow_cli.splits import all_splits, strength_order
+
+    rules = make_rules(wheel=wheel)
+    output = Output(as_json, is_batch(cards))
+
+    def handle(text: str | list[str]) -> None:
+        hand = sort_cards(parse_hand(text, what="a hand to set"))
+        splits = sorted(all_splits(hand, rules.wheel_is_low), key=strength_order)
+        output.emit(advise_json(hand, rules, splits), lambda: advise_text(hand, splits))
+
+    for_each_hand(cards, handle)
+
+
+def main() -> None:
+    """Console-script entry point: no traceback reaches a user unless PAIGOW_DEBUG is set."""
+    try:
+        app(prog_name="paigow")
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as error:  # a bug: say so in one line
+        if os.environ.get("PAIGOW_DEBUG"):
+            raise
+        error_line(f"internal error: {type(error).__name__}: {error} (set PAIGOW_DEBUG=1 for a traceback)")
+        sys.exit(ExitCode.FAILURE)
