@@ -1,0 +1,57 @@
+"""Casino house ways: fixed procedures that set seven cards (rules.md §7).
+
+>>> from paigow_cli.cards import parse_cards
+>>> setting = house_setting(parse_cards("9S 9H 4D 4C AS KD 2H"), Rules())
+>>> str(setting.split), setting.rule
+('9S 9H 4D 4C 2H / AS KD', 'Two pair, high pair 7-10, an ace can go in front: kept together, two highest other cards in front')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from paigow_cli.cards import Card
+from paigow_cli.house_ways.analysis import Decision, Seven
+from paigow_cli.house_ways.atlantic_city import Ballys, Claridge, TrumpPlaza
+from paigow_cli.house_ways.base import HouseWay
+from paigow_cli.house_ways.foxwoods import Foxwoods
+from paigow_cli.house_ways.las_vegas import Flamingo, GoldenNugget
+from paigow_cli.house_ways.santa_ana_star import SantaAnaStar
+from paigow_cli.rules import HouseWayName, Rules
+from paigow_cli.splits import Split, make_split, setting_keys
+
+HOUSE_WAYS: dict[HouseWayName, HouseWay] = {
+    way.name: way  # type: ignore[misc]
+    for way in (Foxwoods(), TrumpPlaza(), Claridge(), Ballys(), Flamingo(), GoldenNugget(), SantaAnaStar())
+}
+HOUSE_WAYS = {HouseWayName(name): way for name, way in HOUSE_WAYS.items()}
+
+
+@dataclass(frozen=True)
+class HouseSetting:
+    """The house way's setting of a hand and the clause that decided it."""
+
+    split: Split
+    rule: str
+    house_way: HouseWayName
+
+
+def decide(cards: Sequence[Card], house_way: HouseWayName, wheel_low: bool = False) -> Decision:
+    """The front two cards by the house way, and the clause."""
+    return HOUSE_WAYS[house_way].decide(Seven(cards, wheel_low))
+
+
+def house_setting(cards: Sequence[Card], rules: Rules) -> HouseSetting:
+    """The house way's setting of seven cards, with its hand values and clause."""
+    decision = decide(cards, rules.house_way, rules.wheel_is_low)
+    return HouseSetting(make_split(cards, decision.front, rules.wheel_is_low), decision.rule, rules.house_way)
+
+
+def house_keys(cards: Sequence[Card], house_way: HouseWayName, wheel_low: bool = False) -> tuple[int, int]:
+    """(high key, low key) of the house way's setting, without building a Split (hot loops)."""
+    decision = HOUSE_WAYS[house_way].decide(Seven(cards, wheel_low))
+    return setting_keys(cards, decision.front, wheel_low)
+
+
+__all__ = ["HOUSE_WAYS", "HouseSetting", "HouseWay", "decide", "house_keys", "house_setting"]

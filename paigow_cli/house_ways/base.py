@@ -1,0 +1,164 @@
+"""The shape every house way shares: which clause applies to a hand, and the clauses all casinos agree on.
+
+``HouseWay.decide`` looks at the hand's pairing first and applies, in order:
+five aces, four of a kind, full house (trips with a pair, or two trips), then
+straights and flushes, then three pair, two pair, three of a kind, one pair
+and no pair. A casino subclass overrides the clauses it words differently.
+
+Reading (rules.md §6 asks us to record it): full houses, quads and five aces
+are decided by their own clauses even when a straight or flush is also there
+(possible only with the joker), as the published texts for straights and
+flushes all defer to "their rules" for full houses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from paigow_cli.hands import HIGH_CARD, RANK_PLURALS, pack
+from paigow_cli.house_ways.analysis import KING, CompleteSetting, Decision, Seven
+
+ACE = 14
+JACK = 11
+TEN = 10
+
+# Thresholds on the front hand, as low-hand keys.
+KING_HIGH = pack(HIGH_CARD, KING)  # K-2 or better: any king or ace, or a pair
+JACK_HIGH = pack(HIGH_CARD, JACK)
+ACE_HIGH = pack(HIGH_CARD, ACE)
+ACE_FACE = pack(HIGH_CARD, ACE, JACK)  # an ace with a face card (A-J) or better, or a pair
+
+
+def two_pair_name(hand: Seven) -> str:
+    """"Two pair, nines and fours"."""
+    return f"Two pair, {RANK_PLURALS[hand.pairs[0]]} and {RANK_PLURALS[hand.pairs[1]]}"
+
+
+class HouseWay:
+    """A casino's procedure for setting seven cards. Subclasses word their own clauses."""
+
+    name = ""
+    casino = ""
+    source = ""
+
+    def decide(self, hand: Seven) -> Decision:
+        """The front two cards and the clause that decided them."""
+        if hand.five_aces:
+            return self.five_aces(hand)
+        if hand.quads:
+            return self.four_of_a_kind(hand)
+        if hand.trips and (hand.pairs or len(hand.trips) == 2):
+            return self.full_house(hand)
+        if hand.complete:
+            decision = self.straight_or_flush(hand)
+            if decision is not None:
+                return decision
+        if len(hand.pairs) == 3:
+            return self.three_pair(hand)
+        if len(hand.pairs) == 2:
+            return self.two_pair(hand)
+        if hand.trips:
+            return self.three_of_a_kind(hand)
+        if hand.pairs:
+            return self.one_pair(hand)
+        return self.no_pair(hand)
+
+    # --- clauses every casino in rules.md §7 words the same way ------------------------------
+
+    def no_pair(self, hand: Seven) -> Decision:
+        front = hand.front_from_pool(hand.cards_except(hand.singles[0]))
+        return Decision(front, "No pair: highest card in back, second and third highest in front")
+
+    def one_pair(self, hand: Seven) -> Decision:
+        front = hand.front_from_pool(hand.cards_except(hand.pairs[0]))
+        return Decision(front, "One pair: pair in back, the two highest other cards in front")
+
+    def three_pair(self, hand: Seven) -> Decision:
+        return Decision(hand.pair_in_front(hand.pairs[0]), "Three pair: highest pair in front")
+
+    def three_of_a_kind(self, hand: Seven) -> Decision:
+        rank = hand.trips[0]
+        if rank == ACE:
+            return Decision(
+                hand.one_card_and_next(ACE), "Three aces: broken, a pair of aces in back, one ace and the next highest card in front"
+            )
+        front = hand.front_from_pool(hand.cards_except(rank))
+        return Decision(front, "Three of a kind: trips in back, the two highest other cards in front")
+
+    def two_trips(self, hand: Seven) -> Decision:
+        return Decision(hand.pair_in_front(hand.trips[0]), "Two sets of trips: a pair from the higher set in front")
+
+    def full_house(self, hand: Seven) -> Decision:
+        if len(hand.trips) == 2:
+            return self.two_trips(hand)
+        return Decision(hand.pair_in_front(hand.pairs[0]), "Full house: split, the highest pair in front")
+
+    def five_aces(self, hand: Seven) -> Decision:
+        if KING in hand.pairs:
+            return Decision(hand.pair_in_front(KING), "Five aces with a pair of kings: five aces in back, kings in front")
+        return Decision(hand.pair_in_front(ACE), "Five aces: split, a pair of aces in front, three aces in back")
+
+    def four_of_a_kind(self, hand: Seven) -> Decision:
+        raise NotImplementedError  # every casino words its own
+
+    def two_pair(self, hand: Seven) -> Decision:
+        raise NotImplementedError  # every casino words its own
+
+    def straight_or_flush(self, hand: Seven) -> Decision | None:
+        """Decide a hand that can make a straight or flush, or None to use the pair clauses."""
+        raise NotImplementedError  # every casino words its own
+
+    # --- moves the clauses share -------------------------------------------------------------
+
+    def split_two_pair(self, hand: Seven, why: str, verb: str = "split") -> Decision:
+        """Higher pair in back, lower pair in front."""
+        return Decision(hand.pair_in_front(hand.pairs[1]), f"{why}: {verb}, small pair in front")
+
+    def keep_two_pair(self, hand: Seven, why: str) -> Decision:
+        """Both pairs in back, the best two other cards in front."""
+        front = hand.front_from_pool(hand.cards_except(*hand.pairs[:2]))
+        return Decision(front, f"{why}: kept together, two highest other cards in front")
+
+    def split_quads(self, hand: Seven, why: str, verb: str = "split") -> Decision:
+        return Decision(hand.pair_in_front(hand.quads[0]), f"{why}: {verb}, a pair in front")
+
+    def keep_quads(self, hand: Seven, why: str) -> Decision:
+        front = hand.front_from_pool(hand.cards_except(hand.quads[0]))
+        return Decision(front, f"{why}: kept together, the best other cards in front")
+
+    def quads_with_pair(self, hand: Seven) -> Decision | None:
+        """Quads plus a pair or trips: that pair (or a pair from the trips) in front."""
+        other = hand.pairs or hand.trips
+        if not other:
+            return None
+        return Decision(hand.pair_in_front(other[0]), "Four of a kind with a pair or trips besides: that pair in front")
+
+    @staticmethod
+    def complete(setting: CompleteSetting, rule: str) -> Decision:
+        return Decision(setting.front, rule)
+
+    def trips_with_complete(self, hand: Seven) -> Decision | None:
+        """Three of a kind and a straight or flush: complete hand in back, a pair from the trips in front."""
+        rank = hand.trips[0]
+        best = hand.best_complete(lambda s: all(card in hand.groups[rank] for card in s.front))
+        if best is None:
+            return None
+        return self.complete(best, "Three of a kind with a straight or flush: complete hand in back, a pair from the trips in front")
+
+    def keep_or_break(
+        self,
+        hand: Seven,
+        top: Callable[[CompleteSetting], bool],
+        threshold: int,
+        name: str,
+        threshold_name: str,
+    ) -> Decision:
+        """Keep the best ``top`` complete hand in back, unless its front is below ``threshold`` and
+        a lower straight or flush can stay in back with a front at or above it."""
+        kept = hand.best_complete(top)
+        assert kept is not None
+        if kept.low_key < threshold:
+            lower = hand.best_complete(lambda s: not top(s) and s.low_key >= threshold)
+            if lower is not None:
+                return self.complete(lower, f"{name}: broken, a straight or flush in back lets {threshold_name} go in front")
+        return self.complete(kept, f"{name}: in back, the best front that allows it")
