@@ -21,8 +21,8 @@ from typer._click.exceptions import ClickException
 
 from paigow_cli import __version__
 from paigow_cli.cards import Card, parse_hand, sort_cards
-from paigow_cli.errors import CacheError, PaigowError
-from paigow_cli.rules import Rules, Wheel
+from paigow_cli.errors import CacheError, CardError, PaigowError
+from paigow_cli.rules import HouseWayName, Rules, Wheel
 
 
 class ExitCode(IntEnum):
@@ -101,6 +101,13 @@ WheelOption = Annotated[
     typer.Option("--wheel", help="Where A-2-3-4-5 ranks: second-highest straight, or the lowest.", case_sensitive=False),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines for a stdin batch).")]
+HouseWayOption = Annotated[
+    HouseWayName,
+    typer.Option("--house-way", help="The casino whose house way sets the dealer's hand (see paigow house-ways).", case_sensitive=False),
+]
+CommissionOption = Annotated[
+    float, typer.Option("--commission", metavar="RATE", help="Commission taken from a win, e.g. 0.05 for 5%.")
+]
 
 
 @contextmanager
@@ -131,7 +138,7 @@ class Output:
         self._console: Any = None
         self._printed = 0
 
-    def emit(self, document: dict[str, Any], text: Callable[[], Any]) -> None:
+    def emit(self, document: Any, text: Callable[[], Any]) -> None:
         """Print ``document`` as JSON, or the renderable built by ``text``."""
         if self.as_json:
             from paigow_cli.render import json_text
@@ -181,6 +188,17 @@ def is_batch(cards: list[str] | None) -> bool:
     return cards == ["-"]
 
 
+def option_cards(text: str | None, what: str, counts: tuple[int, ...]) -> tuple[Card, ...] | None:
+    """Cards given to an option, with errors that say which option they came from."""
+    if text is None:
+        return None
+    try:
+        return parse_hand(text, counts=counts, what=what)
+    except CardError as error:
+        message = str(error)
+        raise CardError(message if message.startswith(what) else f"{what}: {message}") from None
+
+
 # --- commands ----------------------------------------------------------------------------------
 
 
@@ -215,25 +233,76 @@ def eval_command(
 @app.command("advise")
 def advise_command(
     cards: CardsArgument = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", metavar="CARDS", help="The dealer's seven cards: settle every setting against them.")
+    ] = None,
+    low: Annotated[
+        str | None, typer.Option("--low", metavar="CARDS", help="Your own setting: the two cards you put in the low hand.")
+    ] = None,
+    bet: Annotated[float, typer.Option("--bet", metavar="AMOUNT", help="The wager, for payouts with --dealer.")] = 1.0,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    wheel: WheelOption = Wheel.SECOND,
+    commission: CommissionOption = 0.05,
+    as_json: JsonOption = False,
+) -> None:
+    """List the 21 ways to set seven cards, mark the house way's, and settle them against a dealer.
+
+    Examples:  paigow advise AS KD JK 9H 9C 4D 2S  ·  paigow advise AS KD JK 9H 9C 4D 2S --dealer "KS KH JD 8C 7S 4H 3D" --bet 5  ·  paigow advise "as kd jk 9h 9c 4d 2s" --low "kd 4d" --json
+    """
+    from paigow_cli.advice import advise
+    from paigow_cli.render import advise_json, advise_text
+
+    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way)
+    output = Output(as_json, is_batch(cards))
+    with reporting_errors():
+        dealer_cards = option_cards(dealer, "the dealer's hand (--dealer)", (7,))
+
+    def handle(text: str | list[str]) -> None:
+        hand = parse_hand(text, what="a hand to set")
+        low_cards = option_cards(low, "your low hand (--low)", (2,))
+        advice = advise(hand, rules, dealer=dealer_cards, low=low_cards, bet=bet)
+        output.emit(advise_json(advice), lambda: advise_text(advice))
+
+    for_each_hand(cards, handle)
+
+
+@app.command("house")
+def house_command(
+    cards: CardsArgument = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS,
     wheel: WheelOption = Wheel.SECOND,
     as_json: JsonOption = False,
 ) -> None:
-    """List the 21 ways to set seven cards, strongest first, fouls last.
+    """Set seven cards by a casino's house way, and say which clause decided it.
 
-    Examples:  paigow advise AS KD JK 9H 9C 4D 2S  ·  paigow advise "as kd jk 9h 9c 4d 2s" --json  ·  paigow deal | paigow advise -
+    Examples:  paigow house 9S 9H 4D 4C AS KD 2H  ·  paigow house "5s 5h 4d 4c ks 9d 2h" --house-way trump-plaza --json  ·  paigow deal --count 20 | paigow house -
     """
-    from paigow_cli.render import advise_json, advise_text
-    from paigow_cli.splits import all_splits, strength_order
+    from paigow_cli.house_ways import house_setting
+    from paigow_cli.render import house_json, house_text
 
-    rules = make_rules(wheel=wheel)
+    rules = make_rules(wheel=wheel, house_way=house_way)
     output = Output(as_json, is_batch(cards))
 
     def handle(text: str | list[str]) -> None:
-        hand = sort_cards(parse_hand(text, what="a hand to set"))
-        splits = sorted(all_splits(hand, rules.wheel_is_low), key=strength_order)
-        output.emit(advise_json(hand, rules, splits), lambda: advise_text(hand, splits))
+        setting = house_setting(sort_cards(parse_hand(text, what="a hand to set")), rules)
+        output.emit(house_json(setting), lambda: house_text(setting))
 
     for_each_hand(cards, handle)
+
+
+@app.command("house-ways")
+def house_ways_command(as_json: JsonOption = False) -> None:
+    """List the house ways: each name, its casino, and where its rules come from.
+
+    Example:  paigow house-ways --json
+    """
+    from paigow_cli.house_ways import HOUSE_WAYS
+    from paigow_cli.render import house_ways_json, house_ways_text
+
+    ways = list(HOUSE_WAYS.values())
+    Output(as_json, batch=False).emit(
+        house_ways_json(ways), lambda: house_ways_text(ways, default=HouseWayName.FOXWOODS.value)
+    )
 
 
 def main() -> None:

@@ -243,6 +243,38 @@ def label_of(key: int, size: int = 5) -> str:
     return f"High card, {_kickers(r[:size])}"
 
 
+def brief_label(key: int, size: int = 5) -> str:
+    """A short name for tables: no kickers.
+
+    >>> brief_label(pack(TWO_PAIR, 13, 9, 14)), brief_label(pack(FULL_HOUSE, 13, 9))
+    ('Kings and nines', 'Kings full of nines')
+    >>> brief_label(pack(HIGH_CARD, 14, 13, 9, 6, 3)), brief_label(pack(HIGH_CARD, 14, 13), size=2)
+    ('Ace-king high', 'Ace-king')
+    """
+    category = key >> CATEGORY_SHIFT
+    r = key_ranks(key)
+    if category == FIVE_ACES:
+        return "Five aces"
+    if category == STRAIGHT_FLUSH:
+        return "Royal flush" if r[0] == ROYAL_CODE else f"Straight flush, {straight_label(r[0])}"
+    if category == FOUR_OF_A_KIND:
+        return f"Four {RANK_PLURALS[r[0]]}"
+    if category == FULL_HOUSE:
+        return f"{RANK_PLURALS[r[0]].capitalize()} full of {RANK_PLURALS[r[1]]}"
+    if category == FLUSH:
+        return f"Flush, {RANK_NAMES[r[0]]}-high"
+    if category == STRAIGHT:
+        return f"Straight, {straight_label(r[0])}"
+    if category == THREE_OF_A_KIND:
+        return f"Three {RANK_PLURALS[r[0]]}"
+    if category == TWO_PAIR:
+        return f"{RANK_PLURALS[r[0]].capitalize()} and {RANK_PLURALS[r[1]]}"
+    if category == ONE_PAIR:
+        return f"Pair of {RANK_PLURALS[r[0]]}"
+    top_two = f"{RANK_NAMES[r[0]].capitalize()}-{RANK_NAMES[r[1]]}"
+    return top_two if size == 2 else f"{top_two} high"
+
+
 @dataclass(frozen=True, order=True)
 class HandValue:
     """The value of a two- or five-card hand. Compares by ``key`` only.
@@ -264,6 +296,11 @@ class HandValue:
     @property
     def label(self) -> str:
         return label_of(self.key, self.size)
+
+    @property
+    def brief(self) -> str:
+        """A short name without kickers, for tables."""
+        return brief_label(self.key, self.size)
 
     @property
     def rank_text(self) -> str:

@@ -85,9 +85,93 @@ def test_advise_json_lists_21_splits_fouls_last():
         "high_category": "two-pair",
         "low_category": "high-card",
         "foul": False,
+        "house_way": False,
     }
     assert splits[-1]["foul"] and splits[-1]["low"] == ["JK", "AS"]
     assert [s["foul"] for s in splits] == sorted(s["foul"] for s in splits)
+
+
+def test_advise_marks_the_house_way_setting():
+    document = json_of("advise", HAND)
+    assert document["house_way"]["low"] == ["9H", "9C"]
+    assert document["house_way"]["rule"].startswith("Two pair")
+    marked = [s for s in document["splits"] if s["house_way"]]
+    assert len(marked) == 1 and marked[0]["low"] == ["9H", "9C"]
+
+
+DEALER = "KS KH JD 8C 7S 4H 3D"
+
+
+def test_advise_with_dealer_settles_every_split():
+    document = json_of("advise", HAND, "--dealer", DEALER, "--bet", "5")
+    assert document["dealer"] == {
+        "hand": ["KS", "KH", "JD", "8C", "7S", "4H", "3D"],
+        "high": ["KS", "KH", "7S", "4H", "3D"],
+        "low": ["JD", "8C"],
+        "high_hand": "Pair of kings, 7-4-3",
+        "low_hand": "High card, J-8",
+        "rule": "One pair: pair in back, the two highest other cards in front",
+    }
+    by_low = {tuple(s["low"]): s for s in document["splits"]}
+    win = by_low[("KD", "4D")]
+    assert (win["result"], win["payout"], win["copy_high"], win["copy_low"]) == ("win", 4.75, False, False)
+    assert by_low[("4D", "2S")]["result"] == "push"
+    foul = by_low[("JK", "AS")]
+    assert (foul["foul"], foul["result"], foul["payout"]) == (True, "lose", -5.0)
+
+
+def test_advise_reports_copies():
+    document = json_of("advise", "KD KC JS 8H 7D 4S 3C", "--dealer", DEALER)
+    house = next(s for s in document["splits"] if s["house_way"])
+    assert (house["copy_high"], house["copy_low"], house["result"]) == (True, True, "lose")
+
+
+def test_advise_low_reports_your_setting():
+    document = json_of("advise", HAND, "--low", "AS JK")
+    assert document["chosen"]["foul"] is True
+    document = json_of("advise", HAND, "--low", "kd 4d", "--dealer", DEALER)
+    assert (document["chosen"]["low"], document["chosen"]["result"]) == (["KD", "4D"], "win")
+    text = run("advise", HAND, "--low", "AS JK").stdout
+    assert "FOUL" in text
+
+
+def test_advise_house_way_option_changes_the_dealer():
+    foxwoods = json_of("advise", HAND, "--dealer", "JS JH 3D 3C AH 8D 2H")
+    trump = json_of("advise", HAND, "--dealer", "JS JH 3D 3C AH 8D 2H", "--house-way", "trump-plaza")
+    assert foxwoods["dealer"]["low"] == ["3D", "3C"]  # high pair aces to jacks: always split
+    assert trump["dealer"]["low"] == ["AH", "8D"]  # low and high with an ace: kept together
+
+
+# --- house --------------------------------------------------------------------------------------
+
+
+def test_house_json_fields():
+    assert json_of("house", "5s 5h 4d 4c ks 9d 2h", "--house-way", "trump-plaza") == {
+        "hand": ["KS", "9D", "5S", "5H", "4D", "4C", "2H"],
+        "house_way": "trump-plaza",
+        "high": ["5S", "5H", "4D", "4C", "2H"],
+        "low": ["KS", "9D"],
+        "high_hand": "Two pair, fives and fours, two kicker",
+        "low_hand": "High card, K-9",
+        "rule": "Two pair, fives and fours (low and low), a king or better can go in front: "
+        "kept together, two highest other cards in front",
+    }
+
+
+def test_house_batch_json_lines():
+    result = run("house", "-", "--json", input="9S 9H 4D 4C AS KD 2H\nnot cards\nAS AH AD AC JK KS KD\n")
+    assert result.exit_code == 1
+    lows = [json.loads(line)["low"] for line in result.stdout.splitlines()]
+    assert lows == [["AS", "KD"], ["KS", "KD"]]
+    assert_one_error_line(result, 1, "line 2")
+
+
+def test_house_ways_lists_every_house_way():
+    document = json_of("house-ways")
+    assert [way["name"] for way in document] == [
+        "foxwoods", "trump-plaza", "claridge", "ballys", "flamingo", "golden-nugget", "santa-ana-star",
+    ]
+    assert all(way["casino"] and way["source"] for way in document)
 
 
 def test_advise_accepts_one_quoted_string_or_separate_arguments():
@@ -98,7 +182,8 @@ def test_advise_text_fits_80_columns_and_marks_fouls():
     result = run("advise", HAND)
     assert result.exit_code == 0
     assert max(len(line) for line in result.stdout.splitlines()) <= 80
-    assert "FOUL" in result.stdout
+    assert re.search(r"^21\s+F\s", result.stdout, re.MULTILINE)
+    assert "F foul" in result.stdout
     assert "\x1b[" not in result.stdout  # no colour when not a terminal
 
 
@@ -142,6 +227,15 @@ def test_dash_must_be_the_only_cards_argument():
         (["advise", HAND, "--wheel", "sideways"], ["--wheel", "sideways"]),
         (["advise", HAND, "--frobnicate"], ["--frobnicate"]),
         (["nonsense"], ["nonsense"]),
+        (["advise", HAND, "--dealer", "KS KH JD 8C 7S 4H"], ["--dealer", "needs 7 cards, got 6"]),
+        (["advise", HAND, "--dealer", "KS KD JD 8C 7S 4H 3D"], ["share KD"]),
+        (["advise", HAND, "--dealer", "KS KX JD 8C 7S 4H 3D"], ["--dealer", "'KX'"]),
+        (["advise", HAND, "--low", "KD 3D"], ["3D is not in"]),
+        (["advise", HAND, "--low", "KD"], ["--low", "needs 2 cards, got 1"]),
+        (["advise", HAND, "--bet", "0", "--dealer", "KS KH JD 8C 7S 4H 3D"], ["--bet"]),
+        (["advise", HAND, "--commission", "1.5"], ["commission"]),
+        (["advise", HAND, "--house-way", "caesars"], ["--house-way", "caesars"]),
+        (["house", "AS KD"], ["needs 7 cards"]),
     ],
 )
 def test_bad_input_is_one_error_line_with_exit_2(args, fragments):
