@@ -7,7 +7,7 @@ settles against the dealer's house-way setting.
 >>> from paigow_cli.cards import parse_cards
 >>> advice = advise(parse_cards("AS KD JK 9H 9C 4D 2S"), Rules(), dealer=parse_cards("KS KH JD 8C 7S 4H 3D"))
 >>> advice.house_row.split.low, advice.house_row.settlement.outcome.value
-((KD, 4D), 'win')
+((9H, 9C), 'win')
 """
 
 from __future__ import annotations
