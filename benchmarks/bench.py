@@ -3,12 +3,16 @@ against a baseline measured in the same run. Not part of the test suite.
 
 Usage:
     python benchmarks/bench.py house-ways [--hands 100000] [--runs 5]
+    python benchmarks/bench.py engine [--runs 5] [--batch 200]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import subprocess
+import tempfile
 import statistics
 import sys
 import time
@@ -57,15 +61,82 @@ def bench_house_ways(hands_count: int, runs: int) -> None:
         print(f"{way.value:16} {per_hand * 1e6:8.1f}  {baseline / per_hand:10.1f}x  {'ok' if per_hand <= 50e-6 else 'SLOW'}")
 
 
+def run_cli(*args: str, stdin: str | None = None, env: dict[str, str] | None = None) -> None:
+    subprocess.run([sys.executable, "-m", "paigow_cli", *args], input=stdin, env=env, capture_output=True, text=True, check=True)
+
+
+def bench_engine(runs: int, batch: int) -> None:
+    """The exact-EV targets of the engine issue, each against its target, with the brute-force baseline."""
+    from math import comb
+
+    from paigow_cli.dealer_table import build_table, load_table
+    from paigow_cli.engine import hand_odds
+    from paigow_cli.house_ways import house_keys
+    from paigow_cli.rules import Wheel
+
+    way = HouseWayName.FOXWOODS
+    hand_text = "AS KD JK 9H 9C 4D 2S"
+    cache = tempfile.mkdtemp(prefix="paigow-bench-")
+    env = dict(os.environ, PAIGOW_CACHE_DIR=cache)
+    os.environ["PAIGOW_CACHE_DIR"] = cache
+    print(f"median of {runs} runs; cache in {cache}")
+
+    build = median_seconds(lambda: build_table(way, Wheel.SECOND), runs)
+    print(f"first table build ({way.value}, {os.cpu_count()} cores)  {build:8.2f} s     target <= 30 s")
+    table = load_table(way, Wheel.SECOND)  # builds and caches it for what follows
+
+    hands = seeded_hands(batch, seed=7)
+    per_hand = median_seconds(lambda: [hand_odds(hand, table) for hand in hands], runs) / batch
+    print(f"engine time per hand, batch of {batch}          {per_hand * 1e3:8.1f} ms    target <= 50 ms")
+
+    batch_text = "".join(" ".join(map(str, hand)) + "\n" for hand in hands)
+    batch_wall = median_seconds(lambda: run_cli("advise", "-", "--json", stdin=batch_text, env=env), runs) / batch
+    print(f"paigow advise - (batch of {batch}, JSON), per hand {batch_wall * 1e3:8.1f} ms    (end to end)")
+
+    advise_wall = median_seconds(lambda: run_cli("advise", hand_text, env=env), runs)
+    print(f"paigow advise HAND, warm cache, end to end    {advise_wall:8.3f} s     target <= 0.5 s")
+    help_wall = median_seconds(lambda: run_cli("--help", env=env), runs)
+    print(f"paigow --help                                 {help_wall:8.3f} s     target <= 0.3 s")
+    house_wall = median_seconds(lambda: run_cli("house", hand_text, env=env), runs)
+    print(f"paigow house HAND                             {house_wall:8.3f} s     target <= 0.3 s")
+
+    # Baseline: set every possible dealer hand with the house way and settle 21 settings,
+    # extrapolated from a timed sample of 20,000 dealer hands.
+    from paigow_cli.cards import parse_cards
+    from paigow_cli.splits import all_splits
+
+    player = parse_cards(hand_text)
+    settings = [(s.high_value.key, s.low_value.key) for s in all_splits(player)]
+    live = [card for card in DECK if card not in player]
+    rng = random.Random(1)
+    sample = [tuple(rng.sample(live, 7)) for _ in range(20_000)]
+
+    def brute_force_sample() -> None:
+        for dealer in sample:
+            dealer_high, dealer_low = house_keys(dealer, way)
+            for high, low in settings:
+                _ = (high > dealer_high and low > dealer_low, high <= dealer_high and low <= dealer_low)
+
+    brute = median_seconds(brute_force_sample, runs) / len(sample) * comb(46, 7)
+    exact = median_seconds(lambda: hand_odds(player, table), runs)
+    print(f"baseline: brute force over {comb(46, 7):,} dealer hands  {brute:8.0f} s (extrapolated from 20,000)")
+    print(f"exact engine for the same hand                {exact * 1e3:8.1f} ms    speed-up {brute / exact:,.0f}x")
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="what", required=True)
     house = sub.add_parser("house-ways", help="time each house way per hand")
     house.add_argument("--hands", type=int, default=100_000)
     house.add_argument("--runs", type=int, default=5)
+    engine = sub.add_parser("engine", help="time the exact-EV engine, its table build and the CLI")
+    engine.add_argument("--runs", type=int, default=5)
+    engine.add_argument("--batch", type=int, default=200)
     args = parser.parse_args(argv)
     if args.what == "house-ways":
         bench_house_ways(args.hands, args.runs)
+    elif args.what == "engine":
+        bench_engine(args.runs, args.batch)
     return 0
 
 

@@ -1,8 +1,9 @@
 """Everything ``paigow advise`` says about one hand, assembled from the library's parts.
 
 The 21 settings in display order, which one the house way picks, the user's own
-setting (``low``), and, given the dealer's seven cards, how each setting
-settles against the dealer's house-way setting.
+setting (``low``); given a dealer table, each setting's exact odds and EV (best
+first); given the dealer's seven cards instead, how each setting settles
+against the dealer's house-way setting.
 
 >>> from paigow_cli.cards import parse_cards
 >>> advice = advise(parse_cards("AS KD JK 9H 9C 4D 2S"), Rules(), dealer=parse_cards("KS KH JD 8C 7S 4H 3D"))
@@ -13,15 +14,21 @@ settles against the dealer's house-way setting.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from paigow_cli.cards import Card, check_disjoint, sort_cards
+from typing import TYPE_CHECKING
+
+from paigow_cli.cards import Card, cards_text, check_disjoint, sort_cards
 from paigow_cli.errors import CardError, OptionError
 from paigow_cli.house_ways import HouseSetting, house_setting
 from paigow_cli.rules import Rules
 from paigow_cli.showdown import Settlement, as_money, settle
 from paigow_cli.splits import Split, all_splits, make_split, strength_order
+
+if TYPE_CHECKING:
+    from paigow_cli.dealer_table import DealerTable
+    from paigow_cli.engine import SplitOdds
 
 
 @dataclass(frozen=True)
@@ -32,6 +39,10 @@ class SplitAdvice:
     house_way: bool
     chosen: bool
     settlement: Settlement | None = None
+    odds: SplitOdds | None = None
+    ev: float | None = None
+    best: bool = False
+    dominated: bool = False  # another legal setting matches or beats it on both hands
 
 
 @dataclass(frozen=True)
@@ -42,6 +53,17 @@ class Advice:
     house: HouseSetting
     dealer: HouseSetting | None
     bet: Decimal
+    dead: tuple[Card, ...] = ()
+
+    @property
+    def best_row(self) -> SplitAdvice:
+        return self.rows[0]
+
+    def given_up(self, row: SplitAdvice) -> float | None:
+        """The EV a setting gives up against the best one."""
+        if row.ev is None or self.best_row.ev is None:
+            return None
+        return self.best_row.ev - row.ev
 
     @property
     def house_row(self) -> SplitAdvice:
@@ -58,8 +80,15 @@ def advise(
     dealer: Sequence[Card] | None = None,
     low: Sequence[Card] | None = None,
     bet: float | Decimal = 1,
+    table: DealerTable | None = None,
+    dead: Sequence[Card] = (),
 ) -> Advice:
-    """Assemble the advice for a seven-card hand."""
+    """Assemble the advice for a seven-card hand.
+
+    With ``table`` (the house way's dealer table) each setting gets its exact odds
+    against every possible dealer hand, ``dead`` cards removed; with ``dealer`` it is
+    settled against that hand instead.
+    """
     if as_money(bet) <= 0:
         raise OptionError(f"--bet {bet} must be more than 0")
     hand = sort_cards(hand)
@@ -72,8 +101,19 @@ def advise(
             raise CardError(f"the dealer's hand needs 7 cards, got {len(dealer)}")
         check_disjoint(hand, dealer, "the player's hand", "the dealer's hand")
         dealer_setting = house_setting(sort_cards(dealer), rules)
+    dead = sort_cards(dead)
+    check_disjoint(hand, dead, "the hand", "the dead cards (--dead)")
+    if 53 - len(hand) - len(dead) < 7:
+        raise CardError(f"with {len(dead)} dead cards only {53 - 7 - len(dead)} are live: the dealer needs 7")
+    splits = sorted(all_splits(hand, wheel_low), key=strength_order)
+    odds: list[SplitOdds | None] = [None] * len(splits)
+    if table is not None and dealer_setting is None:
+        from paigow_cli.engine import DealerDistribution
+
+        distribution = DealerDistribution(table, (*hand, *dead))
+        odds = [distribution.split_odds(split) for split in splits]
     rows = []
-    for split in sorted(all_splits(hand, wheel_low), key=strength_order):
+    for split, split_odds in zip(splits, odds):
         settlement = None
         if dealer_setting is not None:
             settlement = settle(split, dealer_setting.split, bet, rules.commission)
@@ -83,6 +123,33 @@ def advise(
                 house_way=frozenset(split.low) == frozenset(house.split.low),
                 chosen=chosen_low is not None and frozenset(split.low) == chosen_low,
                 settlement=settlement,
+                odds=split_odds,
+                ev=None if split_odds is None else split_odds.ev(rules.commission),
             )
         )
-    return Advice(hand, rules, tuple(rows), house, dealer_setting, as_money(bet))
+    if rows[0].ev is not None:
+        rows = rank_by_ev(rows)
+    return Advice(hand, rules, tuple(rows), house, dealer_setting, as_money(bet), dead)
+
+
+def rank_by_ev(rows: list[SplitAdvice]) -> list[SplitAdvice]:
+    """Best EV first (ties: the stronger setting), with best and dominated settings marked."""
+    ordered = sorted(rows, key=lambda row: -row.ev)  # type: ignore[operator]  # stable: keeps strength order
+    top = ordered[0].odds
+    marked = []
+    for position, row in enumerate(ordered):
+        high, low = row.split.high_value, row.split.low_value
+        dominated = any(
+            not other.split.foul
+            and other.split.high_value >= high
+            and other.split.low_value >= low
+            and (other.split.high_value > high or other.split.low_value > low or index < position)
+            for index, other in enumerate(ordered)
+            if other is not row
+        )
+        marked.append(replace(row, best=row.odds == top, dominated=dominated))
+    return marked
+
+
+def describe_dead(dead: Sequence[Card]) -> str:
+    return cards_text(dead) if dead else "none"

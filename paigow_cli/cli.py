@@ -67,7 +67,7 @@ app = typer.Typer(
     "Cards are a rank (2-9, T or 10, J, Q, K, A) and a suit (S H D C or ♠ ♥ ♦ ♣), any case; "
     "the joker is JK. Give them as separate arguments or one quoted string; "
     "give - to read one hand per line from stdin.",
-    epilog="Example:  paigow advise AS KD JK 9H 9C 4D 2S",
+    epilog="Example:  $ paigow advise AS KD JK 9H 9C 4D 2S",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -199,6 +199,45 @@ def option_cards(text: str | None, what: str, counts: tuple[int, ...]) -> tuple[
         raise CardError(message if message.startswith(what) else f"{what}: {message}") from None
 
 
+@contextmanager
+def progress_bar(description: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress callback drawing a bar on stderr when it is a terminal (else None)."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
+        console=Console(stderr=True), transient=True,
+    ) as bar:
+        task = bar.add_task(description, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def note(message: str) -> None:
+    """A one-line note on stderr (not an error)."""
+    typer.echo(f"Note: {message}", err=True)
+
+
+def dealer_table(rules: Rules) -> Any:
+    """The house way's dealer table, built with a progress bar on first use."""
+    from paigow_cli.dealer_table import load_table
+
+    with progress_bar(f"Building the {rules.house_way.value} dealer table (once)") as progress:
+        return load_table(rules.house_way, rules.wheel, progress=progress, notify=note)
+
+
+DeadOption = Annotated[
+    str | None, typer.Option("--dead", metavar="CARDS", help="Cards known to be out of play (seen elsewhere).")
+]
+
+
 # --- commands ----------------------------------------------------------------------------------
 
 
@@ -210,7 +249,11 @@ def eval_command(
 ) -> None:
     """Name a 2- or 5-card hand, or the best five-card hand of seven cards.
 
-    Examples:  paigow eval JK KS 9S 6S 3S  ·  paigow eval "as ah" --json  ·  paigow eval - < hands.txt
+    Examples:
+
+    $ paigow eval JK KS 9S 6S 3S
+    $ paigow eval "as ah" --json
+    $ paigow eval - < hands.txt
     """
     from paigow_cli.hands import best_five, evaluate
     from paigow_cli.render import eval_json, eval_text
@@ -239,15 +282,25 @@ def advise_command(
     low: Annotated[
         str | None, typer.Option("--low", metavar="CARDS", help="Your own setting: the two cards you put in the low hand.")
     ] = None,
+    dead: DeadOption = None,
+    show_all: Annotated[bool, typer.Option("--all", help="Also show settings another setting matches or beats on both hands.")] = False,
     bet: Annotated[float, typer.Option("--bet", metavar="AMOUNT", help="The wager, for payouts with --dealer.")] = 1.0,
     house_way: HouseWayOption = HouseWayName.FOXWOODS,
     wheel: WheelOption = Wheel.SECOND,
     commission: CommissionOption = 0.05,
     as_json: JsonOption = False,
 ) -> None:
-    """List the 21 ways to set seven cards, mark the house way's, and settle them against a dealer.
+    """Rank the 21 ways to set seven cards by exact EV against the house way's dealer.
 
-    Examples:  paigow advise AS KD JK 9H 9C 4D 2S  ·  paigow advise AS KD JK 9H 9C 4D 2S --dealer "KS KH JD 8C 7S 4H 3D" --bet 5  ·  paigow advise "as kd jk 9h 9c 4d 2s" --low "kd 4d" --json
+    Every possible dealer hand is counted exactly (53,524,680 of them for a full deck).
+    With --dealer, each setting is settled against that one dealer hand instead.
+
+    Examples:
+
+    $ paigow advise AS KD JK 9H 9C 4D 2S
+    $ paigow advise AS KD JK 9H 9C 4D 2S --low "kd 4d" --dead "AH AD"
+    $ paigow advise AS KD JK 9H 9C 4D 2S --dealer "KS KH JD 8C 7S 4H 3D" --bet 5
+    $ paigow deal --count 100 | paigow advise - --json
     """
     from paigow_cli.advice import advise
     from paigow_cli.render import advise_json, advise_text
@@ -256,12 +309,19 @@ def advise_command(
     output = Output(as_json, is_batch(cards))
     with reporting_errors():
         dealer_cards = option_cards(dealer, "the dealer's hand (--dealer)", (7,))
+        dead_cards = option_cards(dead, "the dead cards (--dead)", tuple(range(1, 47))) or ()
+        if dealer_cards is not None and dead_cards:
+            raise CardError("--dead and --dealer do not go together: with the dealer's hand known, nothing else is unknown")
+    table = None
 
     def handle(text: str | list[str]) -> None:
+        nonlocal table
         hand = parse_hand(text, what="a hand to set")
         low_cards = option_cards(low, "your low hand (--low)", (2,))
-        advice = advise(hand, rules, dealer=dealer_cards, low=low_cards, bet=bet)
-        output.emit(advise_json(advice), lambda: advise_text(advice))
+        if dealer_cards is None and table is None:
+            table = dealer_table(rules)
+        advice = advise(hand, rules, dealer=dealer_cards, low=low_cards, bet=bet, table=table, dead=dead_cards)
+        output.emit(advise_json(advice), lambda: advise_text(advice, show_all))
 
     for_each_hand(cards, handle)
 
@@ -275,7 +335,11 @@ def house_command(
 ) -> None:
     """Set seven cards by a casino's house way, and say which clause decided it.
 
-    Examples:  paigow house 9S 9H 4D 4C AS KD 2H  ·  paigow house "5s 5h 4d 4c ks 9d 2h" --house-way trump-plaza --json  ·  paigow deal --count 20 | paigow house -
+    Examples:
+
+    $ paigow house 9S 9H 4D 4C AS KD 2H
+    $ paigow house "5s 5h 4d 4c ks 9d 2h" --house-way trump-plaza --json
+    $ paigow deal --count 20 | paigow house -
     """
     from paigow_cli.house_ways import house_setting
     from paigow_cli.render import house_json, house_text
@@ -294,7 +358,9 @@ def house_command(
 def house_ways_command(as_json: JsonOption = False) -> None:
     """List the house ways: each name, its casino, and where its rules come from.
 
-    Example:  paigow house-ways --json
+    Example:
+
+    $ paigow house-ways --json
     """
     from paigow_cli.house_ways import HOUSE_WAYS
     from paigow_cli.render import house_ways_json, house_ways_text
@@ -303,6 +369,120 @@ def house_ways_command(as_json: JsonOption = False) -> None:
     Output(as_json, batch=False).emit(
         house_ways_json(ways), lambda: house_ways_text(ways, default=HouseWayName.FOXWOODS.value)
     )
+
+
+@app.command("odds")
+def odds_command(dead: DeadOption = None, as_json: JsonOption = False) -> None:
+    """Count the seven-card hands in each category (by their best five cards), exactly.
+
+    Examples:
+
+    $ paigow odds
+    $ paigow odds --dead "AS AH JK" --json
+    """
+    from paigow_cli.dealer_table import load_categories
+    from paigow_cli.engine import category_counts
+    from paigow_cli.render import odds_json, odds_text
+
+    with reporting_errors():
+        dead_cards = option_cards(dead, "the dead cards (--dead)", tuple(range(1, 47))) or ()
+        with progress_bar("Building the category table (once)") as progress:
+            classes, codes = load_categories(progress=progress, notify=note)
+        counts = category_counts(classes, codes, dead_cards)
+    Output(as_json, batch=False).emit(odds_json(counts, dead_cards), lambda: odds_text(counts, dead_cards))
+
+
+@app.command("power")
+def power_command(
+    dead: DeadOption = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    wheel: WheelOption = Wheel.SECOND,
+    as_json: JsonOption = False,
+) -> None:
+    """The dealer's exact distribution under a house way: every low hand, and high hands by rank.
+
+    For each, the count over all 154,143,080 dealer hands (fewer with --dead), and how often a
+    player hand of that rank beats the dealer's (copies lose; for a high-hand group, the player
+    beats only dealer hands of lower groups).
+
+    Examples:
+
+    $ paigow power
+    $ paigow power --house-way santa-ana-star --json | jq '.low_hands[:5]'
+    """
+    from paigow_cli.engine import DealerDistribution, power_rows
+    from paigow_cli.render import power_json, power_text
+
+    rules = make_rules(wheel=wheel, house_way=house_way)
+    with reporting_errors():
+        dead_cards = option_cards(dead, "the dead cards (--dead)", tuple(range(1, 47))) or ()
+        table = dealer_table(rules)
+        distribution = DealerDistribution(table, dead_cards)
+    lows, highs = power_rows(distribution)
+    Output(as_json, batch=False).emit(
+        power_json(rules, distribution.total, lows, highs), lambda: power_text(rules, distribution.total, lows, highs)
+    )
+
+
+cache_app = typer.Typer(
+    help="Inspect, build or clear the cached dealer tables ($PAIGOW_CACHE_DIR, else the user cache folder).",
+    no_args_is_help=True,
+)
+app.add_typer(cache_app, name="cache")
+
+
+@cache_app.command("info")
+def cache_info_command(as_json: JsonOption = False) -> None:
+    """Where the tables are cached, which are there, and their sizes.
+
+    Example:
+
+    $ paigow cache info
+    """
+    from paigow_cli.cache import cache_dir, cached_files
+    from paigow_cli.render import cache_json, cache_text
+
+    folder, files = cache_dir(), cached_files()
+    Output(as_json, batch=False).emit(cache_json(folder, files), lambda: cache_text(folder, files))
+
+
+@cache_app.command("build")
+def cache_build_command(
+    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    build_all: Annotated[bool, typer.Option("--all", help="Build the table of every house way (for the --wheel rule).")] = False,
+    wheel: WheelOption = Wheel.SECOND,
+) -> None:
+    """Build dealer tables now (each takes seconds once; later runs load it).
+
+    Examples:
+
+    $ paigow cache build
+    $ paigow cache build --house-way ballys --wheel low
+    $ paigow cache build --all
+    """
+    from paigow_cli.cache import table_path
+
+    ways = list(HouseWayName) if build_all else [house_way]
+    with reporting_errors():
+        for way in ways:
+            rules = make_rules(wheel=wheel, house_way=way)
+            dealer_table(rules)
+            typer.echo(f"{way.value} ({wheel.value} wheel): {table_path('dealer', way.value, wheel.value)}")
+
+
+@cache_app.command("clear")
+def cache_clear_command() -> None:
+    """Delete every cached table (they are rebuilt when next needed).
+
+    Example:
+
+    $ paigow cache clear
+    """
+    from paigow_cli.cache import cache_dir, cached_files, remove_files
+
+    with reporting_errors():
+        removed = remove_files(cached_files())
+    typer.echo(f"removed {removed} cached table{'s' if removed != 1 else ''} from {cache_dir()}")
 
 
 def main() -> None:

@@ -21,7 +21,14 @@ from paigow_cli.advice import Advice, SplitAdvice
 from paigow_cli.cards import Card, sort_cards
 from paigow_cli.hands import HandValue
 from paigow_cli.house_ways import HouseSetting, HouseWay
+from paigow_cli.rules import Rules
 from paigow_cli.showdown import Settlement
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from paigow_cli.cache import CachedFile
+    from paigow_cli.engine import CategoryCounts, PowerRow, SplitOdds
 from paigow_cli.splits import Split
 
 if TYPE_CHECKING:
@@ -131,7 +138,24 @@ def row_json(row: SplitAdvice) -> dict[str, Any]:
     document["house_way"] = row.house_way
     if row.settlement is not None:
         document.update(settlement_json(row.settlement))
+    if row.odds is not None:
+        document.update(split_odds_json(row.odds))
+        document["ev"] = row.ev
+        document["best"] = row.best
     return document
+
+
+def split_odds_json(odds: SplitOdds) -> dict[str, Any]:
+    total = odds.total
+    return {
+        "wins": odds.wins,
+        "pushes": odds.pushes,
+        "losses": odds.losses,
+        "total": total,
+        "win": odds.wins / total,
+        "push": odds.pushes / total,
+        "lose": odds.losses / total,
+    }
 
 
 def settlement_json(settlement: Settlement) -> dict[str, Any]:
@@ -152,9 +176,14 @@ def advise_json(advice: Advice) -> dict[str, Any]:
     if advice.dealer is not None:
         document["bet"] = float(advice.bet)
         document["dealer"] = setting_json(advice.dealer)
+    else:
+        document["dead"] = card_list(advice.dead)
     chosen = advice.chosen_row
     if chosen is not None:
         document["chosen"] = row_json(chosen)
+        given_up = advice.given_up(chosen)
+        if given_up is not None:
+            document["chosen"]["ev_given_up"] = given_up
     document["splits"] = [row_json(row) for row in advice.rows]
     return document
 
@@ -193,45 +222,120 @@ def setting_line(title: str, setting: HouseSetting) -> RenderableType:
     return Group(line, Padding(Text(setting.rule, style="italic"), (0, 0, 0, 2)))
 
 
-MARKS = (("H", "house way"), ("Y", "yours"), ("F", "foul"))
+MARKS = (("B", "best"), ("H", "house way"), ("Y", "yours"), ("F", "foul"))
 
 
 def row_marks(row: SplitAdvice) -> str:
-    flags = {"H": row.house_way, "Y": row.chosen, "F": row.split.foul}
+    flags = {"B": row.best, "H": row.house_way, "Y": row.chosen, "F": row.split.foul}
     return "".join(mark for mark, _ in MARKS if flags[mark])
 
 
-def advise_text(advice: Advice) -> RenderableType:
+def row_number(number: int, row: SplitAdvice) -> Text:
+    """``" 1 BH"``: the row number, then its marks in bold."""
+    from rich.text import Text
+
+    text = Text(f"{number:>2}", style="dim")
+    marks = row_marks(row)
+    if marks:
+        text.append(f" {marks}", style="bold")
+    return text
+
+
+def signed(value: float, places: int = 4) -> str:
+    return f"{value:+.{places}f}"
+
+
+def percent(count: int, total: int) -> str:
+    return f"{100 * count / total:.2f}"
+
+
+def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
     from rich import box
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
     dealt = advice.dealer is not None
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    table.add_column("#", justify="right", style="dim")
-    table.add_column("", no_wrap=True, style="bold")
+    with_ev = advice.rows[0].ev is not None
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table.add_column("#", justify="left", no_wrap=True)
     table.add_column("High (5)", no_wrap=True)
     table.add_column("Low (2)", no_wrap=True)
     table.add_column("High hand")
     if dealt:
         table.add_column("Result")
         table.add_column("Pays", justify="right")
+    if with_ev:
+        for name in ("Win%", "Push%", "Lose%", "EV"):
+            table.add_column(name, justify="right", no_wrap=True)
+    hidden = 0
     for number, row in enumerate(advice.rows, 1):
+        if row.dominated and not (show_all or row.house_way or row.chosen):
+            hidden += 1
+            continue
         split = row.split
-        cells: list[Any] = [str(number), row_marks(row), cards_markup(split.high), cards_markup(split.low), split.high_value.brief]
+        cells: list[Any] = [row_number(number, row), cards_markup(split.high), cards_markup(split.low), split.high_value.brief]
         if row.settlement is not None:
             cells += [outcome_text(row.settlement), money(row.settlement.payout)]
-        table.add_row(*cells, style="dim" if split.foul else None)
-    parts: list[Any] = [cards_markup(advice.hand)]
+        if row.odds is not None and row.ev is not None:
+            total = row.odds.total
+            cells += [percent(row.odds.wins, total), percent(row.odds.pushes, total), percent(row.odds.losses, total), signed(row.ev)]
+        table.add_row(*cells, style="dim" if split.foul else ("bold" if row.best else None))
+    parts: list[Any] = [hand_title(advice)]
+    if with_ev:
+        parts.append(ev_line("Best", advice.best_row, advice))
     parts.append(setting_line(f"House way ({advice.rules.house_way.value})", advice.house))
+    if with_ev:
+        parts.append(ev_line("  EV", advice.house_row, advice))
     if advice.dealer is not None:
         parts.append(setting_line("Dealer", advice.dealer))
     chosen = advice.chosen_row
     if chosen is not None:
         parts.append(chosen_line(chosen))
-    parts += [Text(), table, Text("  ".join(f"{mark} {name}" for mark, name in MARKS), style="dim")]
+        if with_ev:
+            parts.append(ev_line("  EV", chosen, advice))
+    parts += [Text(), table]
+    if hidden:
+        parts.append(Text(f"{hidden} settings hidden: matched or beaten on both hands (--all shows them)", style="dim"))
+    parts.append(Text("  ".join(f"{mark} {name}" for mark, name in MARKS), style="dim"))
     return Group(*parts)
+
+
+def hand_title(advice: Advice) -> Text:
+    from rich.text import Text
+
+    title = cards_markup(advice.hand)
+    if advice.rows[0].odds is not None:
+        total = advice.rows[0].odds.total
+        title.append(f"   exact over {total:,} dealer hands", style="dim")
+        if advice.dead:
+            title.append(" (dead: ", style="dim")
+            title.append_text(cards_markup(advice.dead))
+            title.append(")", style="dim")
+    return title
+
+
+def ev_line(title: str, row: SplitAdvice, advice: Advice) -> Text:
+    """``Best: … EV +0.7008`` or ``  EV +0.2096, gives up 0.4912 against the best``."""
+    from rich.text import Text
+
+    line = Text()
+    if title.strip() != "EV":
+        line.append(f"{title}: ", style="bold")
+        line.append_text(cards_markup(row.split.high))
+        line.append(" / ")
+        line.append_text(cards_markup(row.split.low))
+        line.append(f"   {row.split.high_value.brief} / {row.split.low_value.brief}   ")
+    else:
+        line.append("  ")
+    assert row.ev is not None
+    line.append(f"EV {signed(row.ev)}", style="bold")
+    given_up = advice.given_up(row) or 0.0
+    if given_up > 0:
+        line.append(f", gives up {given_up:.4f} against the best")
+    elif title.strip() == "EV":
+        line.append(" (the best)")
+    return line
 
 
 def chosen_line(row: SplitAdvice) -> Text:
@@ -281,3 +385,112 @@ def house_ways_text(ways: Sequence[HouseWay], default: str) -> RenderableType:
         line.append(way.source, style="dim")
         lines.append(line)
     return Group(*lines)
+
+
+# --- odds, power, cache ----------------------------------------------------------------------------
+
+
+def odds_json(counts: CategoryCounts, dead: Sequence[Card]) -> dict[str, Any]:
+    total = counts.total
+    return {
+        "dead": card_list(dead),
+        "total": total,
+        "categories": [
+            {"category": category.slug, "count": count, "probability": count / total}
+            for category, count in sorted(counts.counts.items(), reverse=True)
+        ],
+        "royal_flush": {"count": counts.royal_flushes, "probability": counts.royal_flushes / total},
+    }
+
+
+def one_in(count: int, total: int) -> str:
+    return f"1 in {total / count:,.1f}" if count else "never"
+
+
+def odds_text(counts: CategoryCounts, dead: Sequence[Card]) -> RenderableType:
+    from rich import box
+    from rich.table import Table
+
+    total = counts.total
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table.title = f"Seven-card hands by their best five: {total:,}" + (f" (dead: {' '.join(map(str, dead))})" if dead else "")
+    table.title_justify = "left"
+    for name, justify in (("Category", "left"), ("Count", "right"), ("Probability", "right"), ("Odds", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    rows = sorted(counts.counts.items(), reverse=True)
+    for category, count in rows:
+        table.add_row(category.slug, f"{count:,}", f"{count / total:.6f}", one_in(count, total))
+        if category.slug == "straight-flush":
+            royal = counts.royal_flushes
+            table.add_row("  of which royal", f"{royal:,}", f"{royal / total:.6f}", one_in(royal, total), style="dim")
+    return table
+
+
+def power_row_json(row: PowerRow, total: int, with_category: bool) -> dict[str, Any]:
+    document: dict[str, Any] = {"category": row.category.slug} if with_category else {}
+    document.update({"ranks": row.ranks, "count": row.count, "probability": row.count / total, "player_wins": row.player_wins / total})
+    return document
+
+
+def power_json(rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequence[PowerRow]) -> dict[str, Any]:
+    return {
+        "house_way": rules.house_way.value,
+        "wheel": rules.wheel.value,
+        "total": total,
+        "low_hands": [power_row_json(row, total, with_category=False) for row in lows],
+        "high_hands": [power_row_json(row, total, with_category=True) for row in highs],
+    }
+
+
+def power_text(rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequence[PowerRow]) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+
+    def table_of(title: str, rows: Sequence[PowerRow], with_category: bool) -> Table:
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True, title=title, title_justify="left")
+        if with_category:
+            table.add_column("Category")
+        table.add_column("Top" if with_category else "Low", justify="right")
+        for name in ("Count", "Probability", "Player wins"):
+            table.add_column(name, justify="right")
+        for row in rows:
+            cells = ([row.category.slug] if with_category else []) + [
+                row.ranks, f"{row.count:,}", f"{row.count / total:.6f}", f"{row.player_wins / total:.6f}",
+            ]
+            table.add_row(*cells)
+        return table
+
+    from rich.text import Text
+
+    heading = Text(f"The dealer's setting by the {rules.house_way.value} house way, over {total:,} dealer hands", style="bold")
+    return Group(
+        heading,
+        table_of("Low hands", lows, with_category=False),
+        Text(),
+        table_of("High hands, by category and top rank", highs, with_category=True),
+    )
+
+
+def cache_json(folder: Path, files: Sequence[CachedFile]) -> dict[str, Any]:
+    return {
+        "directory": str(folder),
+        "tables": [{"file": file.path.name, "size": file.size, "current": file.current} for file in files],
+    }
+
+
+def cache_text(folder: Path, files: Sequence[CachedFile]) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    if not files:
+        return Text(f"Cache folder: {folder}\nNo tables yet: they are built on first use, or with paigow cache build.")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table.add_column("Table", overflow="fold")
+    table.add_column("Size", justify="right", no_wrap=True)
+    table.add_column("State")
+    for file in files:
+        table.add_row(file.path.name, f"{file.size / 1e6:.1f} MB", "current" if file.current else "stale (another version)")
+    return Group(Text(f"Cache folder: {folder}"), table)

@@ -23,3 +23,26 @@ def random_hands(count: int, seed: int, size: int = 7) -> list[tuple[Card, ...]]
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(20261130)
+
+
+@pytest.fixture(scope="session")
+def cache_folder(tmp_path_factory):
+    """One cache folder for the whole test session, so each table is built once."""
+    import os
+
+    folder = tmp_path_factory.mktemp("paigow-cache")
+    previous = os.environ.get("PAIGOW_CACHE_DIR")
+    os.environ["PAIGOW_CACHE_DIR"] = str(folder)
+    yield folder
+    if previous is None:
+        os.environ.pop("PAIGOW_CACHE_DIR", None)
+    else:
+        os.environ["PAIGOW_CACHE_DIR"] = previous
+
+
+@pytest.fixture(scope="session")
+def foxwoods_table(cache_folder):
+    from paigow_cli.dealer_table import load_table
+    from paigow_cli.rules import HouseWayName, Wheel
+
+    return load_table(HouseWayName.FOXWOODS, Wheel.SECOND)

@@ -70,8 +70,13 @@ def test_eval_text_output():
 # --- advise ------------------------------------------------------------------------------------
 
 
+@pytest.fixture(autouse=True)
+def _cache(cache_folder):
+    """Every CLI test shares the session's table cache."""
+
+
 def test_advise_json_lists_21_splits_fouls_last():
-    document = json_of("advise", HAND)
+    document = json_of("advise", HAND, "--dealer", "KS KH JD 8C 7S 4H 3D")
     assert document["hand"] == ["JK", "AS", "KD", "9H", "9C", "4D", "2S"]
     assert document["rules"]["wheel"] == "second"
     splits = document["splits"]
@@ -86,6 +91,10 @@ def test_advise_json_lists_21_splits_fouls_last():
         "low_category": "high-card",
         "foul": False,
         "house_way": False,
+        "result": "push",
+        "copy_high": False,
+        "copy_low": False,
+        "payout": 0.0,
     }
     assert splits[-1]["foul"] and splits[-1]["low"] == ["JK", "AS"]
     assert [s["foul"] for s in splits] == sorted(s["foul"] for s in splits)
@@ -174,12 +183,84 @@ def test_house_ways_lists_every_house_way():
     assert all(way["casino"] and way["source"] for way in document)
 
 
+def test_advise_ranks_by_exact_ev(foxwoods_table):
+    document = json_of("advise", HAND)
+    splits = document["splits"]
+    assert len(splits) == 21
+    evs = [split["ev"] for split in splits]
+    assert evs == sorted(evs, reverse=True)
+    best = splits[0]
+    assert best["best"] and best["house_way"] and best["low"] == ["9H", "9C"]
+    assert (best["wins"], best["pushes"], best["losses"], best["total"]) == (41261533, 10576003, 1687144, 53524680)
+    assert best["win"] == pytest.approx(41261533 / 53524680)
+    assert best["ev"] == pytest.approx((0.95 * 41261533 - 1687144) / 53524680)
+    assert sum(split["best"] for split in splits) == 1
+    assert all(split["wins"] + split["pushes"] + split["losses"] == split["total"] for split in splits)
+    assert splits[-1]["foul"] and splits[-1]["ev"] == -1
+
+
+def test_advise_commission_changes_ev_not_counts(foxwoods_table):
+    free = json_of("advise", HAND, "--commission", "0")["splits"][0]
+    assert free["wins"] == 41261533
+    assert free["ev"] == pytest.approx((41261533 - 1687144) / 53524680)
+
+
+def test_advise_low_reports_ev_given_up(foxwoods_table):
+    chosen = json_of("advise", HAND, "--low", "kd 4d")["chosen"]
+    assert chosen["low"] == ["KD", "4D"]
+    assert chosen["ev_given_up"] == pytest.approx(0.7008227 - chosen["ev"], abs=1e-6)
+    text = run("advise", HAND, "--low", "kd 4d").stdout
+    assert "gives up 0.4912 against the best" in text
+
+
+def test_advise_dead_cards(foxwoods_table):
+    document = json_of("advise", HAND, "--dead", "AH AD")
+    assert document["dead"] == ["AH", "AD"]
+    assert {split["total"] for split in document["splits"]} == {38_320_568}
+
+
+def test_advise_hides_dominated_settings_unless_all(foxwoods_table):
+    short = run("advise", HAND).stdout
+    assert "16 settings hidden" in short
+    full = run("advise", HAND, "--all").stdout
+    assert "hidden" not in full
+    assert len(re.findall(r"^\s*\d+ ", full, re.MULTILINE)) == 21
+
+
+def test_odds_command(cache_folder):
+    document = json_of("odds")
+    assert document["total"] == 154_143_080
+    assert document["categories"][0] == {"category": "five-aces", "count": 1128, "probability": 1128 / 154_143_080}
+    assert document["royal_flush"]["count"] == 26_132
+    assert json_of("odds", "--dead", "AS AH AD AC")["categories"][0]["count"] == 0
+
+
+def test_power_command(foxwoods_table):
+    document = json_of("power")
+    assert (document["house_way"], document["total"]) == ("foxwoods", 154_143_080)
+    assert document["low_hands"][0]["ranks"] == "AA"
+    assert set(document["low_hands"][0]) == {"ranks", "count", "probability", "player_wins"}
+    assert set(document["high_hands"][0]) == {"category", "ranks", "count", "probability", "player_wins"}
+    assert sum(row["count"] for row in document["high_hands"]) == 154_143_080
+
+
+def test_cache_info_and_clear(tmp_path, monkeypatch, foxwoods_table):
+    info = json_of("cache", "info")
+    assert any(table["file"].startswith("dealer-foxwoods-second") and table["current"] for table in info["tables"])
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
+    (tmp_path / "dealer-old-v0-0.npz").write_bytes(b"old")
+    assert json_of("cache", "info")["tables"] == [{"file": "dealer-old-v0-0.npz", "size": 3, "current": False}]
+    result = run("cache", "clear")
+    assert result.exit_code == 0 and "removed 1 cached table" in result.stdout
+    assert json_of("cache", "info")["tables"] == []
+
+
 def test_advise_accepts_one_quoted_string_or_separate_arguments():
     assert json_of("advise", HAND.lower()) == json_of("advise", *HAND.split())
 
 
 def test_advise_text_fits_80_columns_and_marks_fouls():
-    result = run("advise", HAND)
+    result = run("advise", HAND, "--all")
     assert result.exit_code == 0
     assert max(len(line) for line in result.stdout.splitlines()) <= 80
     assert re.search(r"^21\s+F\s", result.stdout, re.MULTILINE)
@@ -236,6 +317,9 @@ def test_dash_must_be_the_only_cards_argument():
         (["advise", HAND, "--commission", "1.5"], ["commission"]),
         (["advise", HAND, "--house-way", "caesars"], ["--house-way", "caesars"]),
         (["house", "AS KD"], ["needs 7 cards"]),
+        (["advise", HAND, "--dead", "AS"], ["--dead", "share AS"]),
+        (["advise", HAND, "--dead", "QS", "--dealer", "KS KH JD 8C 7S 4H 3D"], ["--dead and --dealer"]),
+        (["odds", "--dead", "XX"], ["--dead", "'XX'"]),
     ],
 )
 def test_bad_input_is_one_error_line_with_exit_2(args, fragments):
@@ -270,17 +354,27 @@ def test_no_arguments_shows_help():
     assert "Usage" in result.stdout
 
 
-@pytest.mark.parametrize("name", command_names())
-def test_every_command_has_help_with_an_example(name):
-    result = run(name, "--help")
+def command_paths() -> list[list[str]]:
+    from typer.main import get_command
+
+    paths = []
+    for name, command in get_command(app).commands.items():  # type: ignore[attr-defined]
+        sub = getattr(command, "commands", None)
+        paths += [[name, child] for child in sub] if sub else [[name]]
+    return paths
+
+
+@pytest.mark.parametrize("path", command_paths(), ids=lambda path: " ".join(path))
+def test_every_command_has_help_with_an_example(path):
+    result = run(*path, "--help")
     assert result.exit_code == 0
-    assert "Example" in result.stdout and f"paigow {name}" in result.stdout
+    assert "Example" in result.stdout and f"paigow {' '.join(path)}" in result.stdout
 
 
 def test_every_command_is_documented_in_the_readme():
     readme = (ROOT / "README.md").read_text()
-    for name in command_names():
-        assert re.search(rf"`paigow {re.escape(name)}\b", readme), name
+    for path in command_paths():
+        assert re.search(rf"`paigow {re.escape(' '.join(path))}\b", readme), path
 
 
 def test_completion_scripts_are_current():

@@ -1,0 +1,217 @@
+"""Exact counts of dealer hands, and exact expected values (design.md, "The exact EV engine").
+
+For a set of removed cards (the player's seven plus any other dead cards), every
+dealer-hand class gets an exact integer weight: how many of the C(live, 7)
+possible dealer hands it stands for. Multiset classes weigh
+``prod_r C(live of rank r, m_r)``; flush classes weigh, per suit, whether every
+suited rank is live in that suit times ``prod C(live of rank r outside the suit,
+o_r)``; the flush hands are then taken out of their multiset's weight. The
+weights fall into a histogram over the dealer's (high, low) setting, whose 2-D
+running sums answer any setting's wins, pushes and losses in constant time.
+
+>>> from paigow_cli.cards import parse_cards
+>>> from paigow_cli.dealer_table import load_table
+>>> table = load_table(HouseWayName.FOXWOODS, Wheel.SECOND)  # doctest: +SKIP
+>>> odds = hand_odds(parse_cards("AS KD JK 9H 9C 4D 2S"), table)  # doctest: +SKIP
+>>> sum(odds[0].counts) == 53_524_680  # doctest: +SKIP
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+
+from paigow_cli.cards import JOKER_CODE, Card
+from paigow_cli.dealer_classes import NO_RANK, RANKS, DealerClasses
+from paigow_cli.dealer_table import ROYAL, DealerTable
+from paigow_cli.hands import CATEGORY_SHIFT, ROYAL_CODE, STRAIGHT, STRAIGHT_FLUSH, WHEEL_CODE, Category, key_ranks
+from paigow_cli.rules import HouseWayName, Wheel  # noqa: F401  (doctest names)
+from paigow_cli.splits import Split, all_splits
+
+CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)  # C(n, k), n, k <= 4
+
+
+@dataclass(frozen=True)
+class LiveCards:
+    """What is left of the deck: live cards per rank, per suit, and the joker."""
+
+    per_rank: np.ndarray  # (13,) live cards of each rank
+    in_suit: np.ndarray  # (4, 13) 1 where that card is live
+    joker: int  # 1 if the joker is live
+    count: int
+
+    @classmethod
+    def without(cls, removed: Iterable[int]) -> LiveCards:
+        gone = set(removed)
+        in_suit = np.ones((4, RANKS), dtype=np.int64)
+        for card in gone:
+            if card != JOKER_CODE:
+                in_suit[card & 3, card >> 2] = 0
+        joker = 0 if JOKER_CODE in gone else 1
+        return cls(in_suit.sum(axis=0), in_suit, joker, 53 - len(gone))
+
+    @property
+    def hands(self) -> int:
+        """How many seven-card dealer hands the live cards make."""
+        return comb(self.count, 7)
+
+
+def class_weights(classes: DealerClasses, live: LiveCards) -> tuple[np.ndarray, np.ndarray]:
+    """Exact dealer-hand counts of every (non-flush) multiset class and every flush class."""
+    multiset = CHOOSE[live.per_rank[None, :], classes.multiset_counts].prod(axis=1)
+    if not live.joker:
+        multiset[classes.multiset_joker] = 0
+    first, second = classes.flush_other[:, 0], classes.flush_other[:, 1]
+    same = (first == second) & (first != NO_RANK)
+    live_masks = (live.in_suit << np.arange(RANKS)).sum(axis=1)
+    flush = np.zeros(len(classes.flush_suited), dtype=np.int64)
+    for suit in range(4):
+        outside = np.append(live.per_rank - live.in_suit[suit], 1)  # index NO_RANK -> factor 1
+        factor = np.where(same, CHOOSE[outside[first].clip(0, 4), 2], outside[first] * outside[second])
+        suited_live = (classes.flush_suited & ~np.uint16(live_masks[suit])) == 0
+        flush += np.where(suited_live, factor, 0)
+    if not live.joker:
+        flush[classes.flush_joker] = 0
+    flush_per_multiset = np.bincount(classes.flush_multiset, weights=flush, minlength=len(multiset))
+    multiset = multiset - np.rint(flush_per_multiset).astype(np.int64)
+    return multiset, flush
+
+
+@dataclass(frozen=True)
+class SplitOdds:
+    """Exact dealer-hand counts against one setting: the player wins, pushes or loses."""
+
+    wins: int
+    pushes: int
+    losses: int
+
+    @property
+    def total(self) -> int:
+        return self.wins + self.pushes + self.losses
+
+    @property
+    def counts(self) -> tuple[int, int, int]:
+        return (self.wins, self.pushes, self.losses)
+
+    def ev(self, commission: float) -> float:
+        """Expected value per unit bet: ``((1 - commission) * wins - losses) / total``."""
+        return ((1 - commission) * self.wins - self.losses) / self.total
+
+
+class DealerDistribution:
+    """The dealer's exact (high, low) distribution for one set of removed cards."""
+
+    def __init__(self, table: DealerTable, removed: Iterable[int]) -> None:
+        self.table = table
+        self.live = LiveCards.without(removed)
+        multiset, flush = class_weights(table.classes, self.live)
+        lows = len(table.low_values)
+        cells = len(table.high_values) * lows
+        histogram = np.bincount(
+            table.multiset_high.astype(np.int64) * lows + table.multiset_low, weights=multiset, minlength=cells
+        ) + np.bincount(table.flush_high.astype(np.int64) * lows + table.flush_low, weights=flush, minlength=cells)
+        self.histogram = np.rint(histogram).astype(np.int64).reshape(len(table.high_values), lows)
+        self.total = int(self.histogram.sum())
+        if self.total != self.live.hands or (multiset < 0).any():
+            raise ArithmeticError(f"dealer counts sum to {self.total}, not C({self.live.count}, 7) = {self.live.hands}")
+        cumulative = np.zeros((len(table.high_values) + 1, lows + 1), dtype=np.int64)
+        cumulative[1:, 1:] = self.histogram.cumsum(axis=0).cumsum(axis=1)
+        self._below = cumulative  # _below[i, j]: dealer hands with high index < i and low index < j
+
+    def odds(self, high_key: int, low_key: int, foul: bool = False) -> SplitOdds:
+        """Counts for a player setting with these hand values (a foul loses to every dealer hand)."""
+        if foul:
+            return SplitOdds(0, 0, self.total)
+        high = int(np.searchsorted(self.table.high_values, high_key, side="left"))
+        low = int(np.searchsorted(self.table.low_values, low_key, side="left"))
+        below = self._below
+        wins = int(below[high, low])
+        dealer_high_below, dealer_low_below = int(below[high, -1]), int(below[-1, low])
+        losses = self.total - dealer_high_below - dealer_low_below + wins
+        return SplitOdds(wins, self.total - wins - losses, losses)
+
+    def split_odds(self, split: Split) -> SplitOdds:
+        return self.odds(split.high_value.key, split.low_value.key, split.foul)
+
+
+def hand_odds(hand: Sequence[Card], table: DealerTable, dead: Iterable[Card] = ()) -> list[SplitOdds]:
+    """Exact counts for each of the 21 settings, in ``all_splits`` order."""
+    distribution = DealerDistribution(table, (*hand, *dead))
+    return [distribution.split_odds(split) for split in all_splits(hand, table.wheel is Wheel.LOW)]
+
+
+# --- seven-card categories (paigow odds) -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CategoryCounts:
+    """How many seven-card hands of the live cards fall in each category (by their best five)."""
+
+    counts: dict[Category, int]  # straight flushes include royal flushes
+    royal_flushes: int
+    total: int
+
+
+def category_counts(classes: DealerClasses, codes: tuple[np.ndarray, np.ndarray], removed: Iterable[int] = ()) -> CategoryCounts:
+    """Exact category counts over every seven-card hand of the live cards."""
+    live = LiveCards.without(removed)
+    multiset, flush = class_weights(classes, live)
+    per_code = np.bincount(codes[0], weights=multiset, minlength=ROYAL + 1) + np.bincount(codes[1], weights=flush, minlength=ROYAL + 1)
+    exact = [int(round(value)) for value in per_code]
+    counts = {category: exact[category] for category in Category}
+    counts[Category.STRAIGHT_FLUSH] += exact[ROYAL]
+    total = sum(exact)
+    if total != live.hands:
+        raise ArithmeticError(f"category counts sum to {total}, not {live.hands}")
+    return CategoryCounts(counts, exact[ROYAL], total)
+
+
+# --- the dealer's distribution (paigow power) --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PowerRow:
+    """A group of dealer hands: how many, and how often a player hand of this rank beats the dealer."""
+
+    category: Category
+    ranks: str
+    count: int
+    player_wins: int  # dealer hands strictly below every hand of this group
+
+
+def high_group(key: int) -> tuple[Category, str]:
+    """(category, top rank) of a high-hand key; the wheel's top rank is 5."""
+    category = Category(key >> CATEGORY_SHIFT)
+    top = key_ranks(key)[0]
+    if category in (STRAIGHT, STRAIGHT_FLUSH):
+        top = 14 if top == ROYAL_CODE else (5 if top in WHEEL_CODE.values() else top)
+    return category, "23456789TJQKA"[top - 2]
+
+
+def power_rows(distribution: DealerDistribution) -> tuple[list[PowerRow], list[PowerRow]]:
+    """(low hands, high hands), strongest first, with counts and the player's winning counts."""
+    from paigow_cli.hands import HandValue
+
+    table = distribution.table
+    low_counts = distribution.histogram.sum(axis=0)
+    lows = []
+    below = 0
+    for key, count in zip(table.low_values, low_counts):
+        value = HandValue(int(key), 2)
+        lows.append(PowerRow(value.category, value.rank_text, int(count), below))
+        below += int(count)
+    high_counts = distribution.histogram.sum(axis=1)
+    groups: dict[tuple[Category, str], int] = {}
+    for key, count in zip(table.high_values, high_counts):  # ascending, so groups come in order
+        group = high_group(int(key))
+        groups[group] = groups.get(group, 0) + int(count)
+    highs = []
+    below = 0
+    for (category, ranks), count in groups.items():
+        highs.append(PowerRow(category, ranks, count, below))
+        below += count
+    return lows[::-1], highs[::-1]
