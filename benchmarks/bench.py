@@ -4,6 +4,7 @@ against a baseline measured in the same run. Not part of the test suite.
 Usage:
     python benchmarks/bench.py house-ways [--hands 100000] [--runs 5]
     python benchmarks/bench.py engine [--runs 5] [--batch 200]
+    python benchmarks/bench.py simulate [--runs 5] [--rounds 1000000]
 """
 
 from __future__ import annotations
@@ -123,6 +124,33 @@ def bench_engine(runs: int, batch: int) -> None:
     print(f"exact engine for the same hand                {exact * 1e3:8.1f} ms    speed-up {brute / exact:,.0f}x")
 
 
+def bench_simulate(runs: int, rounds: int) -> None:
+    """Rounds a second for simulate --player house, against setting both hands by the house way per round."""
+    from paigow_cli.dealer_table import load_table
+    from paigow_cli.house_ways import house_keys
+    from paigow_cli.rules import Rules, Wheel
+    from paigow_cli.simulation import Simulation, deal_rounds
+
+    table = load_table(HouseWayName.FOXWOODS, Wheel.SECOND)
+
+    def simulate() -> None:
+        for _ in Simulation(table, Rules(), seed=1).run(rounds):
+            pass
+
+    vectorised = rounds / median_seconds(simulate, runs)
+    sample = list(deal_rounds(seed=1, count=20_000))
+
+    def per_round() -> None:
+        for player, dealer in sample:
+            house_keys(player, HouseWayName.FOXWOODS)
+            house_keys(dealer, HouseWayName.FOXWOODS)
+
+    baseline = len(sample) / median_seconds(per_round, runs)
+    print(f"median of {runs} runs, {rounds:,} rounds, foxwoods, --player house")
+    print(f"baseline: house way per hand (pure Python)   {baseline:12,.0f} rounds/s")
+    print(f"table lookups, vectorised (numpy)             {vectorised:12,.0f} rounds/s   {vectorised / baseline:.0f}x   target >= 50,000")
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="what", required=True)
@@ -132,11 +160,16 @@ def main(argv: Sequence[str]) -> int:
     engine = sub.add_parser("engine", help="time the exact-EV engine, its table build and the CLI")
     engine.add_argument("--runs", type=int, default=5)
     engine.add_argument("--batch", type=int, default=200)
+    simulate = sub.add_parser("simulate", help="rounds a second for paigow simulate")
+    simulate.add_argument("--runs", type=int, default=5)
+    simulate.add_argument("--rounds", type=int, default=1_000_000)
     args = parser.parse_args(argv)
     if args.what == "house-ways":
         bench_house_ways(args.hands, args.runs)
     elif args.what == "engine":
         bench_engine(args.runs, args.batch)
+    elif args.what == "simulate":
+        bench_simulate(args.runs, args.rounds)
     return 0
 
 

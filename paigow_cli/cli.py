@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from enum import IntEnum
+from enum import Enum, IntEnum
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -422,6 +422,210 @@ def power_command(
     Output(as_json, batch=False).emit(
         power_json(rules, distribution.total, lows, highs), lambda: power_text(rules, distribution.total, lows, highs)
     )
+
+
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", metavar="S", help="Seed for the shuffle: the same seed gives the same deals.", min=0)
+]
+
+
+def choose_seed(seed: int | None) -> int:
+    """The seed given, or a fresh random one (reported, so any run can be repeated)."""
+    if seed is not None:
+        return seed
+    import secrets
+
+    return secrets.randbelow(2**32)
+
+
+@app.command("deal")
+def deal_command(
+    count: Annotated[int, typer.Option("--count", "-n", metavar="N", help="How many hands to deal.", min=1)] = 1,
+    seed: SeedOption = None,
+    with_dealer: Annotated[bool, typer.Option("--dealer", help="Also deal the dealer's seven cards from the same deck.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Deal random seven-card hands, one per line, from a freshly shuffled 53-card deck each time.
+
+    Examples:
+
+    $ paigow deal --count 5 --seed 7
+    $ paigow deal --count 100 | paigow advise - --json
+    $ paigow deal --dealer --json
+    """
+    from paigow_cli.cards import cards_text
+    from paigow_cli.render import card_list
+    from paigow_cli.simulation import deal_rounds
+
+    for player, dealer in deal_rounds(choose_seed(seed), count):
+        player, dealer = sort_cards(player), sort_cards(dealer)
+        if as_json:
+            document: dict[str, Any] = {"hand": card_list(player)}
+            if with_dealer:
+                document["dealer"] = card_list(dealer)
+            from paigow_cli.render import json_text
+
+            typer.echo(json_text(document, pretty=False))
+        else:
+            typer.echo(cards_text(player) + (f"  |  {cards_text(dealer)}" if with_dealer else ""))
+
+
+class PlayerChoice(str, Enum):
+    HOUSE = "house"
+    BEST = "best"
+
+
+@app.command("simulate")
+def simulate_command(
+    hands: Annotated[int, typer.Option("--hands", metavar="N", help="How many rounds to deal.", min=1)] = 100_000,
+    seed: SeedOption = None,
+    player: Annotated[
+        PlayerChoice, typer.Option("--player", help="The player sets by the house way, or by the exact best EV (slow).")
+    ] = PlayerChoice.HOUSE,
+    hand: Annotated[
+        str | None, typer.Option("--hand", metavar="CARDS", help="Keep the player's seven cards fixed; deal only the dealer.")
+    ] = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    wheel: WheelOption = Wheel.SECOND,
+    commission: CommissionOption = 0.05,
+    as_json: JsonOption = False,
+) -> None:
+    """Deal many rounds, set both hands, settle them, and measure the house edge.
+
+    Reports win, push and lose rates, copies, the player's EV per unit and the house edge with
+    its standard error and 95% interval. Ctrl-C stops early and still reports. With --player best,
+    also the paired gain of the best setting over the house way's on the same hands.
+
+    Examples:
+
+    $ paigow simulate --hands 1000000 --seed 1
+    $ paigow simulate --hands 2000 --player best --seed 1
+    $ paigow simulate --hands 100000 --hand "AS KD JK 9H 9C 4D 2S" --json
+    """
+    from paigow_cli.render import simulation_json, simulation_text
+    from paigow_cli.simulation import Simulation, summarize
+
+    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way)
+    chosen_seed = choose_seed(seed)
+    with reporting_errors():
+        fixed = option_cards(hand, "the player's hand (--hand)", (7,))
+        table = dealer_table(rules)
+        simulation = Simulation(table, rules, chosen_seed, player=player.value, hand=fixed)
+        stopped = False
+        with progress_bar(f"Simulating {hands:,} rounds") as progress:
+            try:
+                for done in simulation.run(hands):
+                    if progress:
+                        progress(done, hands)
+            except KeyboardInterrupt:
+                stopped = True
+        if stopped:
+            note(f"stopped after {simulation.tally.rounds:,} of {hands:,} rounds")
+        if simulation.tally.rounds == 0:
+            raise typer.Exit(ExitCode.FAILURE)
+        result = summarize(simulation.tally, rules.commission)
+    document = simulation_json(result, rules, chosen_seed, player.value, fixed)
+    Output(as_json, batch=False).emit(document, lambda: simulation_text(result, rules, chosen_seed, player.value, fixed))
+
+
+def read_line(prompt: str) -> str | None:
+    """One line from the player, or None at end of input (Ctrl-D) or on Ctrl-C."""
+    try:
+        return input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        typer.echo()
+        return None
+
+
+@app.command("drill")
+def drill_command(
+    count: Annotated[int, typer.Option("--count", "-n", metavar="N", help="How many hands to drill.", min=1)] = 10,
+    seed: SeedOption = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    wheel: WheelOption = Wheel.SECOND,
+    commission: CommissionOption = 0.05,
+) -> None:
+    """Practise setting hands: name the two low cards, and see how your setting compares by exact EV.
+
+    Each answer is graded: foul or not, its EV, the best setting and the house way's, and the EV
+    you gave up. q, Ctrl-D or Ctrl-C end the drill with a summary.
+
+    Examples:
+
+    $ paigow drill
+    $ paigow drill --count 5 --seed 42 --house-way ballys
+    """
+    from rich.console import Console
+
+    from paigow_cli.drill import Drill
+    from paigow_cli.render import drill_grade_text, drill_hand_text, drill_summary_text
+
+    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way)
+    with reporting_errors():
+        drill = Drill(rules, dealer_table(rules), choose_seed(seed), count)
+    console = Console(highlight=False)
+    stopped = False
+    for number, hand in enumerate(drill.hands(), 1):
+        console.print(drill_hand_text(number, count, hand))
+        while True:
+            answer = read_line("Your low hand (two cards; q to stop): ")
+            if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+                stopped = True
+                break
+            if not answer.strip():
+                continue
+            try:
+                grade = drill.grade(hand, answer)
+            except PaigowError as error:
+                console.print(f"[red]That is not a setting: {error}.[/red] Name two of your seven cards, e.g. {hand[-2]} {hand[-1]}.")
+                continue
+            console.print(drill_grade_text(grade))
+            break
+        if stopped:
+            break
+    console.print(drill_summary_text(drill.score))
+
+
+@app.command("play")
+def play_command(
+    bankroll: Annotated[float, typer.Option("--bankroll", metavar="AMOUNT", help="Money to start with.", min=0)] = 500.0,
+    seed: SeedOption = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    wheel: WheelOption = Wheel.SECOND,
+) -> None:
+    """Play Pai Gow Poker at a table in the terminal: bet, set your hand, beat the dealer.
+
+    Bet with chips of $1, $5, $10, $25 and $100 (a wager of $2 to $100), deal, then name your
+    two low cards, type house for the house way, hint for the best setting, or fold.
+    Wins pay 1 to 1 less the 5% commission; copies go to the dealer. Type help at any prompt.
+
+    Examples:
+
+    $ paigow play
+    $ paigow play --bankroll 200 --seed 7
+    $ printf '10\\ndeal\\nhouse\\nquit\\n' | paigow play --seed 1
+    """
+    from rich.console import Console
+
+    from paigow_cli.render import play_event_text
+    from paigow_cli.showdown import as_money
+    from paigow_cli.table_game import TableGame
+
+    rules = make_rules(wheel=wheel, house_way=house_way)
+    game = TableGame(rules, as_money(bankroll), choose_seed(seed), table=lambda: dealer_table(rules))
+    console = Console(highlight=False)
+    console.print(f"[bold]Pai Gow Poker[/bold] · {house_way.value} house way · you have ${bankroll:,.2f}. Type help at any prompt.")
+    if game.over:
+        console.print("[yellow]The minimum wager is $2: you need at least that to play.[/yellow]")
+    while not game.over:
+        line = read_line(game.prompt())
+        if line is None:
+            events = game.quit()
+        else:
+            with reporting_errors():
+                events = game.handle(line)
+        for event in events:
+            console.print(play_event_text(event))
 
 
 cache_app = typer.Typer(

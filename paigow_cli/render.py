@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
     from paigow_cli.cache import CachedFile
     from paigow_cli.engine import CategoryCounts, PowerRow, SplitOdds
+    from paigow_cli.drill import Grade, Score
+    from paigow_cli.simulation import SimulationResult
+    from paigow_cli.table_game import Event
 from paigow_cli.splits import Split
 
 if TYPE_CHECKING:
@@ -494,3 +497,176 @@ def cache_text(folder: Path, files: Sequence[CachedFile]) -> RenderableType:
     for file in files:
         table.add_row(file.path.name, f"{file.size / 1e6:.1f} MB", "current" if file.current else "stale (another version)")
     return Group(Text(f"Cache folder: {folder}"), table)
+
+
+# --- simulate ---------------------------------------------------------------------------------------
+
+
+def simulation_json(result: SimulationResult, rules: Rules, seed: int, player: str, hand: Sequence[Card] | None) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "hands": result.rounds,
+        "win": result.win,
+        "push": result.push,
+        "lose": result.lose,
+        "copy_high": result.copy_high,
+        "copy_low": result.copy_low,
+        "fouls": result.fouls,
+        "ev": result.ev,
+        "house_edge": result.house_edge,
+        "stderr": result.stderr,
+        "interval": list(result.interval),
+        "seed": seed,
+        "house_way": rules.house_way.value,
+        "player": player,
+        "commission": rules.commission,
+    }
+    if hand is not None:
+        document["hand"] = card_list(sort_cards(hand))
+    if result.difference is not None:
+        document["gain_over_house_way"] = result.difference
+        document["gain_stderr"] = result.difference_stderr
+    return document
+
+
+def simulation_text(result: SimulationResult, rules: Rules, seed: int, player: str, hand: Sequence[Card] | None) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    who = "the house way" if player == "house" else "the best EV setting"
+    title = Text(f"{result.rounds:,} rounds against the {rules.house_way.value} dealer, player setting by {who} (seed {seed})", style="bold")
+    if hand is not None:
+        title.append("\nPlayer's hand fixed: ")
+        title.append_text(cards_markup(sort_cards(hand)))
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True, show_header=False)
+    table.add_column("What")
+    table.add_column("Value", justify="right")
+    rows = [
+        ("Win", f"{100 * result.win:.3f}%"),
+        ("Push", f"{100 * result.push:.3f}%"),
+        ("Lose", f"{100 * result.lose:.3f}%"),
+        ("Copies, high hand", f"{100 * result.copy_high:.3f}%"),
+        ("Copies, low hand", f"{100 * result.copy_low:.3f}%"),
+        ("Fouls", f"{result.fouls:,}"),
+        ("Player EV per unit", f"{result.ev:+.5f}"),
+        ("House edge", f"{100 * result.house_edge:.3f}% ± {100 * result.stderr:.3f}%"),
+        ("95% interval", f"{100 * result.interval[0]:.3f}% to {100 * result.interval[1]:.3f}%"),
+    ]
+    if result.difference is not None and result.difference_stderr is not None:
+        rows.append(("Gain over the house way's setting", f"{result.difference:+.5f} ± {result.difference_stderr:.5f}"))
+    for what, value in rows:
+        table.add_row(what, value)
+    return Group(title, table)
+
+
+# --- drill and play ---------------------------------------------------------------------------------
+
+
+def setting_cards(split: Split) -> Text:
+    from rich.text import Text
+
+    text = Text()
+    text.append_text(cards_markup(split.high))
+    text.append(" / ")
+    text.append_text(cards_markup(split.low))
+    return text
+
+
+def drill_hand_text(number: int, count: int, hand: Sequence[Card]) -> RenderableType:
+    from rich.text import Text
+
+    text = Text(f"\nHand {number} of {count}:  ", style="bold")
+    text.append_text(cards_markup(hand))
+    return text
+
+
+def drill_grade_text(grade: Grade) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    yours, best, house = grade.yours, grade.best, grade.house
+    verdict = Text()
+    if yours.split.foul:
+        verdict.append("Foul! ", style="bold red")
+        verdict.append("The low hand outranks the high hand, so the setting loses outright.")
+    elif grade.found_best:
+        verdict.append("The best setting.", style="bold green")
+    else:
+        verdict.append(f"Gives up {grade.given_up:.4f} units against the best.", style="bold yellow")
+    lines = [verdict]
+    for title, row in (("Yours", yours), ("Best", best), ("House way", house)):
+        line = Text(f"  {title + ':':11}")
+        line.append_text(setting_cards(row.split))
+        line.append(f"   EV {signed(row.ev or 0.0)}")
+        lines.append(line)
+    lines.append(Text(f"  House way's clause: {grade.advice.house.rule}", style="dim italic"))
+    return Group(*lines)
+
+
+def drill_summary_text(score: Score) -> RenderableType:
+    from rich.text import Text
+
+    if not score.hands:
+        return Text("\nNo hands graded.")
+    return Text(
+        f"\n{score.hands} hand{'s' if score.hands != 1 else ''} graded: {score.best} best, {score.fouls} foul{'s' if score.fouls != 1 else ''}, "
+        f"EV given up {score.given_up:.4f} in all ({score.average_given_up:.4f} a hand).",
+        style="bold",
+    )
+
+
+def play_event_text(event: Event) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    from paigow_cli.table_game import Dealt, Folded, Hint, RoundOver, Say
+    from paigow_cli.table_game import money as dollars
+
+    if isinstance(event, Say):
+        style = {"error": "red", "warning": "yellow"}.get(event.kind, "")
+        return Text(event.text, style=style)
+    if isinstance(event, Dealt):
+        text = Text("Your cards:  ", style="bold")
+        text.append_text(cards_markup(event.player))
+        text.append("\nDealer:      ", style="bold")
+        text.append("▒▒ " * 6 + "▒▒", style="dim")
+        text.append(f"\nName your two low cards, or: house, hint, fold.", style="dim")
+        return text
+    if isinstance(event, Hint):
+        best, house = event.advice.best_row, event.advice.house_row
+        lines = [Text("Best: ", style="bold") + setting_cards(best.split) + Text(f"   EV {signed(best.ev or 0.0)}")]
+        lines.append(Text("House way: ", style="bold") + setting_cards(house.split) + Text(f"   EV {signed(house.ev or 0.0)}"))
+        return Group(*lines)
+    if isinstance(event, Folded):
+        return Text(f"You fold and lose {dollars(event.wager)}. Balance {dollars(event.balance)}.", style="yellow")
+    assert isinstance(event, RoundOver)
+    player, dealer, settlement = event.player, event.dealer.split, event.settlement
+    lines = []
+    mine = Text("You:    ", style="bold") + setting_cards(player)
+    mine.append(f"   {player.high_value.brief} / {player.low_value.brief}")
+    if event.player_rule:
+        mine.append(f"  (house way: {event.player_rule})", style="dim")
+    lines.append(mine)
+    theirs = Text("Dealer: ", style="bold") + setting_cards(dealer)
+    theirs.append(f"   {dealer.high_value.brief} / {dealer.low_value.brief}")
+    lines.append(theirs)
+    lines.append(Text(f"        {event.dealer.rule}", style="dim italic"))
+    if player.foul:
+        lines.append(Text("Your setting fouls and loses.", style="red"))
+    else:
+        for name, mine_key, theirs_key, copied in (
+            ("High", player.high_value, dealer.high_value, settlement.copy_high),
+            ("Low", player.low_value, dealer.low_value, settlement.copy_low),
+        ):
+            verdict = "copy, to the dealer" if copied else ("you win" if mine_key > theirs_key else "dealer wins")
+            lines.append(Text(f"{name} hand: {verdict}"))
+    outcome = settlement.outcome.value
+    summary = {
+        "win": f"You win {dollars(settlement.payout)} ({dollars(event.wager)} less 5% commission).",
+        "push": f"Push: your {dollars(event.wager)} comes back.",
+        "lose": f"You lose {dollars(event.wager)}.",
+    }[outcome]
+    style = {"win": "bold green", "push": "bold", "lose": "bold red"}[outcome]
+    lines.append(Text(f"{summary} Balance {dollars(event.balance)}.", style=style))
+    return Group(*lines)

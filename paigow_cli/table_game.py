@@ -1,0 +1,285 @@
+"""The table game, as an online casino runs it, as a state machine driven by typed lines.
+
+``TableGame.handle(line)`` returns events (what to show) and moves between three
+phases: betting (chips of $1, $5, $10, $25 and $100; a wager of $2 to $100;
+clear, re-bet, deal), setting (two cards for the low hand, house way, hint or
+fold; a foul must be confirmed), and over (bankroll exhausted, or quit). Money
+is exact decimals; chips on the table are not part of the balance.
+
+>>> game = TableGame(Rules(), Decimal(100), seed=1, table=lambda: None)
+>>> [event.text for event in game.handle("5")]
+['Wager $5']
+>>> game.handle("deal")[0].wager, game.prompt()
+(Decimal('5'), '[balance $95 · wager $5] set> ')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import Enum
+
+from paigow_cli.advice import Advice, advise
+from paigow_cli.cards import DECK, Card, parse_cards, sort_cards
+from paigow_cli.errors import PaigowError
+from paigow_cli.house_ways import HouseSetting, house_setting
+from paigow_cli.rules import Rules
+from paigow_cli.showdown import Settlement, settle
+from paigow_cli.splits import Split, make_split
+
+CHIPS = (1, 5, 10, 25, 100)
+MIN_WAGER = Decimal(2)
+MAX_WAGER = Decimal(100)
+
+
+class Phase(str, Enum):
+    BETTING = "bet"
+    SETTING = "set"
+    CONFIRM_FOUL = "confirm"
+    OVER = "over"
+
+
+# --- events ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Say:
+    """A line to show; ``kind`` is info, warning or error."""
+
+    text: str
+    kind: str = "info"
+
+
+@dataclass(frozen=True)
+class Dealt:
+    player: tuple[Card, ...]
+    wager: Decimal
+
+
+@dataclass(frozen=True)
+class Hint:
+    advice: Advice
+
+
+@dataclass(frozen=True)
+class RoundOver:
+    """The showdown: both settings, the dealer's clause, and what the wager did."""
+
+    player: Split
+    player_rule: str | None  # the clause, when the house way set the player's hand
+    dealer: HouseSetting
+    settlement: Settlement
+    wager: Decimal
+    balance: Decimal
+
+
+@dataclass(frozen=True)
+class Folded:
+    wager: Decimal
+    balance: Decimal
+
+
+Event = Say | Dealt | Hint | RoundOver | Folded
+
+HELP = {
+    Phase.BETTING: "Place chips with 1, 5, 10, 25 or 100 (wager $2 to $100); clear takes the wager back; "
+    "rebet places the last wager again; deal starts the game; quit leaves the table.",
+    Phase.SETTING: "Name the two cards for your low hand (e.g. KD 4D); house lets the house way set it; "
+    "hint shows the best setting and its EV; fold gives up the wager.",
+    Phase.CONFIRM_FOUL: "Type yes to play the fouled setting (it loses), anything else to choose again.",
+}
+
+
+def money(amount: Decimal) -> str:
+    """``$12.75``, ``$5``."""
+    text = f"${amount:,.2f}"
+    return text[:-3] if text.endswith(".00") else text
+
+
+class TableGame:
+    """One player at the table. ``table`` loads the dealer table (only ``hint`` needs it)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        bankroll: Decimal,
+        seed: int,
+        table: Callable[[], object],
+        deal: Callable[[], tuple[tuple[Card, ...], tuple[Card, ...]]] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.start = bankroll
+        self.balance = bankroll  # money not on the table
+        self.wager = Decimal(0)
+        self.last_wager = Decimal(0)
+        self.phase = Phase.BETTING if bankroll >= MIN_WAGER else Phase.OVER
+        self._table = table
+        self._rng = random.Random(seed)
+        self._deal = deal or self._shuffle_and_deal
+        self.player: tuple[Card, ...] = ()
+        self.dealer: tuple[Card, ...] = ()
+        self._pending: Split | None = None
+
+    # --- what the screen shows -------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def prompt(self) -> str:
+        status = f"balance {money(self.balance)}"
+        if self.wager:
+            status += f" · wager {money(self.wager)}"
+        return f"[{status}] {self.phase.value}> "
+
+    # --- input -----------------------------------------------------------------------------------
+
+    def handle(self, line: str) -> list[Event]:
+        """Act on one typed line."""
+        words = line.strip().lower().split()
+        if not words:
+            return []
+        command = words[0]
+        if command in ("help", "?"):
+            return [Say(HELP.get(self.phase, ""))]
+        if command in ("quit", "q", "exit"):
+            return self.quit()
+        if self.phase is Phase.BETTING:
+            return self._betting(words)
+        if self.phase is Phase.SETTING:
+            return self._setting(line, words)
+        if self.phase is Phase.CONFIRM_FOUL:
+            return self._confirm(words)
+        return [Say("The game is over.", "warning")]
+
+    def quit(self) -> list[Event]:
+        events: list[Event] = []
+        if self.phase in (Phase.SETTING, Phase.CONFIRM_FOUL):
+            events += self._fold()
+        elif self.wager:
+            self.balance += self.wager
+            self.wager = Decimal(0)
+        self.phase = Phase.OVER
+        change = self.balance - self.start
+        sign = "+" if change >= 0 else "-"
+        events.append(Say(f"You leave with {money(self.balance)} ({sign}{money(abs(change))})."))
+        return events
+
+    # --- betting ---------------------------------------------------------------------------------
+
+    def _betting(self, words: list[str]) -> list[Event]:
+        command = words[0]
+        if command == "chip" and len(words) == 2:
+            command = words[1]
+        if command.lstrip("$").isdigit():
+            return self._place(Decimal(command.lstrip("$")))
+        if command == "clear":
+            self.balance += self.wager
+            self.wager = Decimal(0)
+            return [Say("Wager cleared")]
+        if command in ("rebet", "re-bet"):
+            return self._rebet()
+        if command == "deal":
+            return self._start()
+        if command in ("new", "balance"):
+            return [Say(f"Balance {money(self.balance)}" + (f", wager {money(self.wager)}" if self.wager else ""))]
+        return [Say(f"'{' '.join(words)}' is not a betting command. {HELP[Phase.BETTING]}", "error")]
+
+    def _place(self, chip: Decimal) -> list[Event]:
+        if chip not in CHIPS:
+            return [Say(f"There is no ${chip} chip: the chips are $1, $5, $10, $25 and $100.", "error")]
+        if self.wager + chip > MAX_WAGER:
+            return [Say(f"The maximum wager is {money(MAX_WAGER)}; the wager is {money(self.wager)}.", "error")]
+        if chip > self.balance:
+            return [Say(f"You have only {money(self.balance)} left to bet.", "error")]
+        self.balance -= chip
+        self.wager += chip
+        return [Say(f"Wager {money(self.wager)}")]
+
+    def _rebet(self) -> list[Event]:
+        if not self.last_wager:
+            return [Say("There is no last wager to place again yet.", "error")]
+        if self.last_wager > self.balance + self.wager:
+            return [Say(f"The last wager was {money(self.last_wager)}, but you have only {money(self.balance + self.wager)}.", "error")]
+        self.balance += self.wager - self.last_wager
+        self.wager = self.last_wager
+        return [Say(f"Wager {money(self.wager)} (as last game)")]
+
+    def _start(self) -> list[Event]:
+        if self.wager < MIN_WAGER:
+            return [Say(f"The minimum wager is {money(MIN_WAGER)}; place chips first (the wager is {money(self.wager)}).", "error")]
+        self.player, self.dealer = self._deal()
+        self.player = sort_cards(self.player)
+        self.last_wager = self.wager
+        self.phase = Phase.SETTING
+        return [Dealt(self.player, self.wager)]
+
+    def _shuffle_and_deal(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        cards = self._rng.sample(DECK, 14)
+        return tuple(cards[:7]), tuple(cards[7:])
+
+    # --- setting ---------------------------------------------------------------------------------
+
+    def _setting(self, line: str, words: list[str]) -> list[Event]:
+        command = words[0]
+        if command == "fold":
+            return self._fold()
+        if command in ("house", "house-way", "houseway"):
+            setting = house_setting(self.player, self.rules)
+            return self._showdown(setting.split, setting.rule)
+        if command == "hint":
+            return [Hint(advise(self.player, self.rules, table=self._table()))]  # type: ignore[arg-type]
+        text = line.strip()
+        if command == "set":
+            text = text[3:]
+        try:
+            low = parse_cards(text)
+            split = make_split(self.player, low, self.rules.wheel_is_low)
+        except PaigowError as error:
+            return [Say(f"{error}. Name two of your seven cards for the low hand (e.g. {self.player[-2]} {self.player[-1]}), or type help.", "error")]
+        if split.foul:
+            self._pending = split
+            self.phase = Phase.CONFIRM_FOUL
+            return [
+                Say(
+                    f"That setting fouls: the low hand ({split.low_value.label}) outranks the high hand "
+                    f"({split.high_value.label}), and a foul loses. Type yes to play it anyway, anything else to choose again.",
+                    "warning",
+                )
+            ]
+        return self._showdown(split, None)
+
+    def _confirm(self, words: list[str]) -> list[Event]:
+        pending = self._pending
+        self._pending = None
+        if words[0] in ("yes", "y") and pending is not None:
+            return self._showdown(pending, None)
+        self.phase = Phase.SETTING
+        return [Say("Choose your low hand again.")]
+
+    def _fold(self) -> list[Event]:
+        wager = self.wager
+        self.wager = Decimal(0)
+        self._end_round()
+        return [Folded(wager, self.balance), *self._bankroll_check()]
+
+    def _showdown(self, player: Split, rule: str | None) -> list[Event]:
+        dealer = house_setting(sort_cards(self.dealer), self.rules)
+        settlement = settle(player, dealer.split, self.wager, self.rules.commission)
+        self.balance += self.wager + settlement.payout
+        wager = self.wager
+        self.wager = Decimal(0)
+        self._end_round()
+        return [RoundOver(player, rule, dealer, settlement, wager, self.balance), *self._bankroll_check()]
+
+    def _end_round(self) -> None:
+        self.phase = Phase.BETTING
+        self._pending = None
+
+    def _bankroll_check(self) -> list[Event]:
+        if self.balance < MIN_WAGER:
+            self.phase = Phase.OVER
+            return [Say(f"Bankroll exhausted: {money(self.balance)} is below the {money(MIN_WAGER)} minimum. Thanks for playing.", "warning")]
+        return []
