@@ -305,7 +305,6 @@ def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
 
 
 def hand_title(advice: Advice) -> Text:
-    from rich.text import Text
 
     title = cards_markup(advice.hand)
     if advice.rows[0].odds is not None:
@@ -631,7 +630,7 @@ def play_event_text(event: Event) -> RenderableType:
         text.append_text(cards_markup(event.player))
         text.append("\nDealer:      ", style="bold")
         text.append("▒▒ " * 6 + "▒▒", style="dim")
-        text.append(f"\nName your two low cards, or: house, hint, fold.", style="dim")
+        text.append("\nName your two low cards, or: house, hint, fold.", style="dim")
         return text
     if isinstance(event, Hint):
         best, house = event.advice.best_row, event.advice.house_row

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import cards
 from paigow_cli.cards import DECK, JOKER, sort_cards
-from paigow_cli.house_ways import HOUSE_WAYS, decide, house_keys, house_setting
+from paigow_cli.house_ways import decide, house_keys, house_setting
 from paigow_cli.rules import HouseWayName, Rules, Wheel
 
 ALL = tuple(HouseWayName)

@@ -12,13 +12,12 @@ from typer.testing import CliRunner
 from conftest import cards
 from paigow_cli.cards import DECK, parse_cards
 from paigow_cli.cli import app
-from paigow_cli.dealer_table import load_table
 from paigow_cli.drill import Drill
 from paigow_cli.engine import hand_odds
 from paigow_cli.house_ways import house_keys, house_setting
-from paigow_cli.rules import HouseWayName, Rules, Wheel
-from paigow_cli.simulation import ClassLookup, Simulation, Tally, deal_rounds, summarize
-from paigow_cli.table_game import Dealt, Folded, Phase, RoundOver, Say, TableGame
+from paigow_cli.rules import HouseWayName, Rules
+from paigow_cli.simulation import ClassLookup, Simulation, Tally, summarize
+from paigow_cli.table_game import Folded, Phase, RoundOver, TableGame
 
 runner = CliRunner()
 

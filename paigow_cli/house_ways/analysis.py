@@ -173,6 +173,11 @@ class Seven:
             self._completes = found
         return self._completes
 
+    def pair_of(self, rank: int) -> Callable[[CompleteSetting], bool]:
+        """A test for complete settings whose front is two cards of ``rank``."""
+        group = self.groups[rank]
+        return lambda setting: setting.front[0] in group and setting.front[1] in group
+
     def best_complete(self, allowed: Callable[[CompleteSetting], bool] | None = None) -> CompleteSetting | None:
         """The complete setting with the best front, then the best back, among those ``allowed``."""
         options = [s for s in self.complete_settings() if allowed is None or allowed(s)]

@@ -48,10 +48,9 @@ class TrumpPlaza(HouseWay):
         if hand.pairs:
             # Reading: the complete hand stays in back either way; the pair goes in front
             # when the complete hand can be played without it.
-            pair = hand.pairs[0]
-            with_pair = hand.best_complete(lambda s: all(card in hand.groups[pair] for card in s.front))
+            with_pair = self.pair_with_complete(hand)
             if with_pair is not None:
-                return self.complete(with_pair, "Straight or flush with one pair: pair in front, complete hand in back")
+                return with_pair
             best = hand.best_complete()
             assert best is not None
             return self.complete(best, "Straight or flush with one pair: the pair is needed, complete hand in back, highest cards in front")
@@ -60,14 +59,7 @@ class TrumpPlaza(HouseWay):
         return self.complete(best, "Straight or flush, no pair: the complete hand that allows the highest two cards in front")
 
     def full_house(self, hand: Seven) -> Decision:
-        if len(hand.trips) == 2:
-            return self.two_trips(hand)
-        if len(hand.pairs) == 2:
-            return Decision(hand.pair_in_front(hand.pairs[0]), "Trips plus two pairs: highest pair in front")
-        if hand.pairs[0] == 2 and hand.has_single(ACE) and hand.has_single(KING):
-            front = hand.front_from_pool(hand.cards_except(hand.trips[0], 2))
-            return Decision(front, "Full house with a pair of twos and an ace and a king: full house in back, A-K in front")
-        return Decision(hand.pair_in_front(hand.pairs[0]), "Full house: split, pair in front")
+        return self.full_house_split_unless_twos_with_ace_king(hand)
 
     def four_of_a_kind(self, hand: Seven) -> Decision:
         with_pair = self.quads_with_pair(hand)
@@ -123,10 +115,9 @@ class Ballys(TrumpPlaza):
         if hand.trips:
             return self.trips_with_complete(hand)
         if hand.pairs:
-            pair = hand.pairs[0]
-            with_pair = hand.best_complete(lambda s: all(card in hand.groups[pair] for card in s.front))
+            with_pair = self.pair_with_complete(hand)
             if with_pair is not None:
-                return self.complete(with_pair, "Straight or flush with one pair: pair in front, complete hand in back")
+                return with_pair
         # Exception: an ace-high straight (or straight flush) that needs the joker, with a real
         # ace beside it, is played as a pair of aces; a wheel or a lower straight is played instead
         # when the hand has one.

@@ -93,6 +93,18 @@ class HouseWay:
             return self.two_trips(hand)
         return Decision(hand.pair_in_front(hand.pairs[0]), "Full house: split, the highest pair in front")
 
+    def full_house_split_unless_twos_with_ace_king(self, hand: Seven) -> Decision:
+        """Split (pair in front), except a pair of twos with an ace and a king: A-K in front;
+        trips plus two pairs: the highest pair in front."""
+        if len(hand.trips) == 2:
+            return self.two_trips(hand)
+        if len(hand.pairs) == 2:
+            return Decision(hand.pair_in_front(hand.pairs[0]), "Trips plus two pairs: highest pair in front")
+        if hand.pairs[0] == 2 and hand.has_single(ACE) and hand.has_single(KING):
+            front = hand.front_from_pool(hand.cards_except(hand.trips[0], 2))
+            return Decision(front, "Full house with a pair of twos and an ace and a king: full house in back, A-K in front")
+        return Decision(hand.pair_in_front(hand.pairs[0]), "Full house: split, pair in front")
+
     def five_aces(self, hand: Seven) -> Decision:
         if KING in hand.pairs:
             return Decision(hand.pair_in_front(KING), "Five aces with a pair of kings: five aces in back, kings in front")
@@ -139,11 +151,17 @@ class HouseWay:
 
     def trips_with_complete(self, hand: Seven) -> Decision | None:
         """Three of a kind and a straight or flush: complete hand in back, a pair from the trips in front."""
-        rank = hand.trips[0]
-        best = hand.best_complete(lambda s: all(card in hand.groups[rank] for card in s.front))
+        best = hand.best_complete(hand.pair_of(hand.trips[0]))
         if best is None:
             return None
         return self.complete(best, "Three of a kind with a straight or flush: complete hand in back, a pair from the trips in front")
+
+    def pair_with_complete(self, hand: Seven) -> Decision | None:
+        """One pair and a straight or flush: the pair in front when the complete hand stays in back."""
+        best = hand.best_complete(hand.pair_of(hand.pairs[0]))
+        if best is None:
+            return None
+        return self.complete(best, "Straight or flush with one pair: pair in front, complete hand in back")
 
     def keep_or_break(
         self,

@@ -42,14 +42,7 @@ class LasVegasHouseWay(HouseWay):
         raise NotImplementedError
 
     def full_house(self, hand: Seven) -> Decision:
-        if len(hand.trips) == 2:
-            return self.two_trips(hand)
-        if len(hand.pairs) == 2:
-            return Decision(hand.pair_in_front(hand.pairs[0]), "Trips plus two pairs: highest pair in front")
-        if hand.pairs[0] == 2 and hand.has_single(ACE) and hand.has_single(KING):
-            front = hand.front_from_pool(hand.cards_except(hand.trips[0], 2))
-            return Decision(front, "Full house with a pair of twos and an ace and a king: full house in back, A-K in front")
-        return Decision(hand.pair_in_front(hand.pairs[0]), "Full house: split, pair in front")
+        return self.full_house_split_unless_twos_with_ace_king(hand)
 
 
 class Flamingo(LasVegasHouseWay):
