@@ -12,6 +12,7 @@ table that does not depend on the house way.
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ import numpy as np
 
 from paigow_cli.cache import StaleCache, read_arrays, table_path, write_arrays
 from paigow_cli.dealer_classes import DealerClasses, dealer_classes
+from paigow_cli.errors import CacheError
 from paigow_cli.hands import ROYAL_CODE, STRAIGHT_FLUSH, best_five_key, key_ranks
 from paigow_cli.house_ways import house_keys
 from paigow_cli.rules import HouseWayName, Wheel
@@ -69,13 +71,23 @@ def _run_chunks(
                 progress(done, total)
         return results
     method = "fork" if "fork" in get_all_start_methods() else "spawn"
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method)) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method), initializer=_leave_interrupts_to_parent)
+    try:
         for result in pool.map(function, *zip(*arguments)):
             results.append(result)
             done += len(result)
             if progress:
                 progress(done, total)
+    except BaseException:  # Ctrl-C or a failure: stop at once, drop the chunks not started
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return results
+
+
+def _leave_interrupts_to_parent() -> None:
+    """Workers ignore Ctrl-C; the parent stops the pool (no traceback from every worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _chunk_arguments(prefix: tuple, classes: DealerClasses) -> tuple[list[tuple], int]:
@@ -137,7 +149,11 @@ def load_table(
         if notify and path.exists():
             notify(f"rebuilding the {house_way.value} table: {problem if isinstance(problem, StaleCache) else 'it is malformed'}")
     table = build_table(house_way, wheel, progress)
-    save_table(table)
+    try:
+        save_table(table)
+    except CacheError as error:  # still answer; the table is rebuilt next time
+        if notify:
+            notify(f"{error}; the table will be built again next time")
     return table
 
 
@@ -199,5 +215,9 @@ def load_categories(
     joined = np.concatenate(chunks)
     codes = (joined[:count], joined[count:])
     arrays = {name: getattr(classes, name) for name in CLASS_FIELDS}
-    write_arrays(path, {**arrays, "multiset_codes": codes[0], "flush_codes": codes[1]}, meta)
+    try:
+        write_arrays(path, {**arrays, "multiset_codes": codes[0], "flush_codes": codes[1]}, meta)
+    except CacheError as error:
+        if notify:
+            notify(f"{error}; the table will be built again next time")
     return classes, codes

@@ -231,3 +231,19 @@ def test_two_processes_building_the_same_table_both_finish_correctly(tmp_path):
     assert outputs[0][0] == outputs[1][0]
     assert len(list(tmp_path.glob("dealer-claridge-*.npz"))) == 1
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_an_unwritable_cache_still_answers_with_a_note(foxwoods_table, tmp_path, monkeypatch):
+    import paigow_cli.dealer_table as dealer_table
+    from typer.testing import CliRunner
+
+    from paigow_cli.cli import app
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(blocker / "cache"))
+    monkeypatch.setattr(dealer_table, "build_table", lambda way, wheel, progress=None: foxwoods_table)
+    result = CliRunner().invoke(app, ["advise", "AS KD JK 9H 9C 4D 2S", "--json"])
+    assert result.exit_code == 0
+    assert "cannot write the table cache" in result.stderr and "built again next time" in result.stderr
+    assert '"ev"' in result.stdout
