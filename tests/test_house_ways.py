@@ -150,6 +150,8 @@ CLAUSES = [
     ("golden-nugget", "full_house_twos_with_ace_and_king_kept", "7S 7H 7D 2C 2S AD KH", "7 7 7 2 2 / A K"),
     ("golden-nugget", "straight_in_back", "9S 8H 7D 6C 5S KD AH", "9 8 7 6 5 / A K"),
     ("golden-nugget", "straight_two_pair_with_an_ace_play_two_pair", "AS 2H 2D 3C 3S 4D 5H", "4 3 3 2 2 / A 5"),
+    ("golden-nugget", "flush_with_jacks_and_sixes_play_two_pair", "JS JH 6S 6D 2S 4S 9S", "J J 9 4 2 / 6 6"),
+    ("golden-nugget", "flush_with_queens_and_sixes_keeps_the_flush", "QS QH 6S 6D 2S 4S 9S", "Q 9 6 4 2 / Q 6"),
     ("golden-nugget", "straight_two_pair_otherwise_the_straight", "9S 9H 6D 6C 5S 7D 8H", "9 8 7 6 5 / 9 6"),
     ("golden-nugget", "straight_flush_in_back", "9H 8H 7H 6H 5H 2C 3D", "9 8 7 6 5 / 3 2"),
     ("golden-nugget", "straight_flush_broken_for_jack_high_or_better", "QH JH TH 9H 8H 7D 2C", "J T 9 8 7 / Q 2"),

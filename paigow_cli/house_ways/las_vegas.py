@@ -120,7 +120,9 @@ class GoldenNugget(LasVegasHouseWay):
             return None
         if len(hand.pairs) == 2:
             high, low = hand.pairs
-            if hand.has_single(ACE) or (high >= JACK and low >= 6) or high == ACE:
+            # Reading: "a pair of jacks and a pair of 6's" literally (the two-pair clause says
+            # "jacks or better and 6's or better"; this one does not).
+            if hand.has_single(ACE) or (high, low) == (JACK, 6) or high == ACE:
                 return None  # play two pair
         settings = hand.complete_settings()
         if any(s.royal for s in settings):
