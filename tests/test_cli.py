@@ -382,3 +382,14 @@ def test_completion_scripts_are_current():
         [sys.executable, str(ROOT / "scripts" / "generate_completions.py"), "--check"], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_colour_only_when_forced_and_no_color_is_honoured():
+    base = {k: v for k, v in __import__("os").environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    command = [sys.executable, "-m", "paigow_cli", "eval", "AH KD QS JC TH"]
+    coloured = subprocess.run(command, env=dict(base, FORCE_COLOR="1"), capture_output=True, text=True).stdout
+    assert re.search(r"\x1b\[[0-9;]*3[0-9]m", coloured)  # red hearts and diamonds
+    plain = subprocess.run(command, env=dict(base, FORCE_COLOR="1", NO_COLOR="1"), capture_output=True, text=True).stdout
+    assert not re.search(r"\x1b\[[0-9;]*3[0-9]m", plain)
+    piped = subprocess.run(command, env=base, capture_output=True, text=True).stdout
+    assert "\x1b[" not in piped
