@@ -393,3 +393,11 @@ def test_colour_only_when_forced_and_no_color_is_honoured():
     assert not re.search(r"\x1b\[[0-9;]*3[0-9]m", plain)
     piped = subprocess.run(command, env=base, capture_output=True, text=True).stdout
     assert "\x1b[" not in piped
+
+
+def test_too_many_dead_cards_leave_the_dealer_short():
+    from paigow_cli.cards import DECK, parse_cards
+
+    hand = parse_cards(HAND)
+    dead = " ".join(str(card) for card in DECK if card not in hand)[: 3 * 40 - 1]  # 40 dead cards
+    assert_one_error_line(run("advise", HAND, "--dead", dead), 2, "only 6 are live: the dealer needs 7")
