@@ -22,10 +22,9 @@ from paigow_cli.rules import HouseWayName, Rules
 from paigow_cli.splits import Split, make_split, setting_keys
 
 HOUSE_WAYS: dict[HouseWayName, HouseWay] = {
-    way.name: way  # type: ignore[misc]
+    HouseWayName(way.name): way
     for way in (Foxwoods(), TrumpPlaza(), Claridge(), Ballys(), Flamingo(), GoldenNugget(), SantaAnaStar())
 }
-HOUSE_WAYS = {HouseWayName(name): way for name, way in HOUSE_WAYS.items()}
 
 
 @dataclass(frozen=True)
