@@ -401,3 +401,15 @@ def test_too_many_dead_cards_leave_the_dealer_short():
     hand = parse_cards(HAND)
     dead = " ".join(str(card) for card in DECK if card not in hand)[: 3 * 40 - 1]  # 40 dead cards
     assert_one_error_line(run("advise", HAND, "--dead", dead), 2, "only 6 are live: the dealer needs 7")
+
+
+def test_every_subpackage_is_packaged():
+    import fnmatch
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    patterns = config.get("packages", {}).get("find", {}).get("include", []) if isinstance(config.get("packages"), dict) else []
+    listed = config.get("packages") if isinstance(config.get("packages"), list) else []
+    for init in (ROOT / "paigow_cli").rglob("__init__.py"):
+        name = ".".join(init.parent.relative_to(ROOT).parts)
+        assert name in listed or any(fnmatch.fnmatch(name, pattern) for pattern in patterns), name
