@@ -10,16 +10,12 @@ from __future__ import annotations
 from paigow_cli.cards import JOKER_CODE
 from paigow_cli.hands import ROYAL_CODE, STRAIGHT, STRAIGHT_FLUSH, key_ranks
 from paigow_cli.house_ways.analysis import KING, CompleteSetting, Decision, Seven
-from paigow_cli.house_ways.base import ACE, JACK, HouseWay, two_pair_name
+from paigow_cli.house_ways.base import ACE, JACK, HouseWay, pair_class, two_pair_name
 
 
-def pair_class(rank: int) -> str:
+def trump_plaza_class(rank: int) -> str:
     """Trump Plaza's pair classes: low 2-6, medium 7-10, high J-K, aces apart."""
-    if rank == ACE:
-        return "aces"
-    if rank >= JACK:
-        return "high"
-    return "medium" if rank >= 7 else "low"
+    return pair_class(rank, medium_from=7, high_from=JACK)
 
 
 class TrumpPlaza(HouseWay):
@@ -28,7 +24,7 @@ class TrumpPlaza(HouseWay):
     source = "wizardofodds.com/games/pai-gow-poker/house-way/trump-plaza-atlantic-city/"
 
     def two_pair(self, hand: Seven) -> Decision:
-        high, low = pair_class(hand.pairs[0]), pair_class(hand.pairs[1])
+        high, low = trump_plaza_class(hand.pairs[0]), trump_plaza_class(hand.pairs[1])
         why = f"{two_pair_name(hand)} ({high} and {low})"
         if (high, low) in (("low", "low"), ("medium", "low")):
             if hand.single_at_least(KING):

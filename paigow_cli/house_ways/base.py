@@ -29,6 +29,19 @@ ACE_HIGH = pack(HIGH_CARD, ACE)
 ACE_FACE = pack(HIGH_CARD, ACE, JACK)  # an ace with a face card (A-J) or better, or a pair
 
 
+def pair_class(rank: int, medium_from: int, high_from: int) -> str:
+    """A casino's class of a pair for its two-pair rule: aces apart, then high, medium, low.
+
+    >>> pair_class(9, medium_from=7, high_from=JACK), pair_class(9, medium_from=6, high_from=TEN)
+    ('medium', 'medium')
+    """
+    if rank == ACE:
+        return "aces"
+    if rank >= high_from:
+        return "high"
+    return "medium" if rank >= medium_from else "low"
+
+
 def two_pair_name(hand: Seven) -> str:
     """"Two pair, nines and fours"."""
     return f"Two pair, {RANK_PLURALS[hand.pairs[0]]} and {RANK_PLURALS[hand.pairs[1]]}"

@@ -7,18 +7,14 @@ from __future__ import annotations
 
 from paigow_cli.hands import RANK_PLURALS
 from paigow_cli.house_ways.analysis import KING, Decision, Seven
-from paigow_cli.house_ways.base import ACE, JACK, HouseWay
+from paigow_cli.house_ways.base import ACE, JACK, TEN, HouseWay, pair_class
 
 FACES = (JACK, 12, KING)  # a ten is not a face
 
 
-def pair_class(rank: int) -> str:
+def santa_ana_class(rank: int) -> str:
     """Santa Ana Star's pair classes: low 2-5, medium 6-9, high 10-K, aces apart."""
-    if rank == ACE:
-        return "aces"
-    if rank >= 10:
-        return "high"
-    return "medium" if rank >= 6 else "low"
+    return pair_class(rank, medium_from=6, high_from=TEN)
 
 
 class SantaAnaStar(HouseWay):
@@ -28,7 +24,7 @@ class SantaAnaStar(HouseWay):
 
     def keep_pairs(self, hand: Seven, high: int, low: int) -> tuple[bool, str]:
         """The two-pair rule for pairs of these ranks: (keep together?, the clause)."""
-        high_class, low_class = pair_class(high), pair_class(low)
+        high_class, low_class = santa_ana_class(high), santa_ana_class(low)
         why = f"Two pair, {RANK_PLURALS[high]} and {RANK_PLURALS[low]} ({high_class} and {low_class})"
         if high_class == "aces":
             return False, "Two pair, aces with any pair: split"
