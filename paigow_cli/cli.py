@@ -310,6 +310,7 @@ def advise_command(
     with reporting_errors():
         dealer_cards = option_cards(dealer, "the dealer's hand (--dealer)", (7,))
         dead_cards = option_cards(dead, "the dead cards (--dead)", tuple(range(1, 47))) or ()
+        low_cards = option_cards(low, "your low hand (--low)", (2,))
         if dealer_cards is not None and dead_cards:
             raise CardError("--dead and --dealer do not go together: with the dealer's hand known, nothing else is unknown")
     table = None
@@ -317,7 +318,6 @@ def advise_command(
     def handle(text: str | list[str]) -> None:
         nonlocal table
         hand = parse_hand(text, what="a hand to set")
-        low_cards = option_cards(low, "your low hand (--low)", (2,))
         if dealer_cards is None and table is None:
             table = dealer_table(rules)
         advice = advise(hand, rules, dealer=dealer_cards, low=low_cards, bet=bet, table=table, dead=dead_cards)

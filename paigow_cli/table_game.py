@@ -115,7 +115,8 @@ class TableGame:
         self.wager = Decimal(0)
         self.last_wager = Decimal(0)
         self.phase = Phase.BETTING if bankroll >= MIN_WAGER else Phase.OVER
-        self._table = table
+        self._load_table = table
+        self._table: object | None = None
         self._rng = random.Random(seed)
         self._deal = deal or self._shuffle_and_deal
         self.player: tuple[Card, ...] = ()
@@ -230,7 +231,9 @@ class TableGame:
             setting = house_setting(self.player, self.rules)
             return self._showdown(setting.split, setting.rule)
         if command == "hint":
-            return [Hint(advise(self.player, self.rules, table=self._table()))]  # type: ignore[arg-type]
+            if self._table is None:  # load once; later hints reuse it
+                self._table = self._load_table()
+            return [Hint(advise(self.player, self.rules, table=self._table))]  # type: ignore[arg-type]
         text = line.strip()
         if command == "set":
             text = text[3:]
