@@ -3,7 +3,8 @@
 The 21 settings in display order, which one the house way picks, the user's own
 setting (``low``); given a dealer table, each setting's exact odds and EV (best
 first); given the dealer's seven cards instead, how each setting settles
-against the dealer's house-way setting.
+against the dealer's house-way setting. The game and who banks come with the
+rules: a banking player's fouled setting is counted as the house way's (§8.2).
 
 >>> from paigow_cli.cards import parse_cards
 >>> advice = advise(parse_cards("AS KD JK 9H 9C 4D 2S"), Rules(), dealer=parse_cards("KS KH JD 8C 7S 4H 3D"))
@@ -110,13 +111,15 @@ def advise(
     if table is not None and dealer_setting is None:
         from paigow_cli.engine import DealerDistribution
 
-        distribution = DealerDistribution(table, (*hand, *dead))
-        odds = [distribution.split_odds(split) for split in splits]
+        distribution = DealerDistribution(table, (*hand, *dead), rules.game, rules.banker)
+        odds = [distribution.split_odds(split, house.split) for split in splits]
     rows = []
     for split, split_odds in zip(splits, odds):
         settlement = None
         if dealer_setting is not None:
-            settlement = settle(split, dealer_setting.split, bet, rules.commission)
+            settlement = settle(
+                split, dealer_setting.split, bet, rules.commission, rules.game, rules.banker, house.split
+            )
         rows.append(
             SplitAdvice(
                 split=split,
@@ -147,7 +150,7 @@ def rank_by_ev(rows: list[SplitAdvice]) -> list[SplitAdvice]:
             for index, other in enumerate(ordered)
             if other is not row
         )
-        marked.append(replace(row, best=row.odds == top, dominated=dominated))
+        marked.append(replace(row, best=row.odds == top and not row.split.foul, dominated=dominated))
     return marked
 
 

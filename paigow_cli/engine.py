@@ -29,7 +29,7 @@ from paigow_cli.cards import JOKER_CODE, Card
 from paigow_cli.dealer_classes import NO_RANK, RANKS, DealerClasses
 from paigow_cli.dealer_table import ROYAL, DealerTable
 from paigow_cli.hands import CATEGORY_SHIFT, ROYAL_CODE, STRAIGHT, STRAIGHT_FLUSH, WHEEL_CODE, Category, key_ranks
-from paigow_cli.rules import HouseWayName, Wheel  # noqa: F401  (doctest names)
+from paigow_cli.rules import Game, HouseWayName, Wheel  # noqa: F401  (doctest names)
 from paigow_cli.splits import Split, all_splits
 
 CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)  # C(n, k), n, k <= 4
@@ -103,45 +103,81 @@ class SplitOdds:
 
 
 class DealerDistribution:
-    """The dealer's exact (high, low) distribution for one set of removed cards."""
+    """The dealer's exact (high, low) distribution for one set of removed cards, in one game.
 
-    def __init__(self, table: DealerTable, removed: Iterable[int]) -> None:
+    Dealer hands that push every bet under the game's rule (``games.push_classes``) are
+    counted apart in ``pushing``; the histogram holds the rest. A banking player takes
+    the copies, so his comparisons count dealer hands at or below his own.
+    """
+
+    def __init__(self, table: DealerTable, removed: Iterable[int], game: Game = Game.CLASSIC, banker: bool = False) -> None:
+        from paigow_cli.games import push_classes
+
         self.table = table
+        self.game = game
+        self.banker = banker
         self.live = LiveCards.without(removed)
         multiset, flush = class_weights(table.classes, self.live)
+        if (multiset < 0).any():
+            raise ArithmeticError("a dealer class has a negative count")
+        pushes = push_classes(table, game)
+        self.pushing = 0
+        if pushes is not None:
+            self.pushing = int(multiset[pushes[0]].sum() + flush[pushes[1]].sum())
+            multiset, flush = np.where(pushes[0], 0, multiset), np.where(pushes[1], 0, flush)
         lows = len(table.low_values)
         cells = len(table.high_values) * lows
         histogram = np.bincount(
             table.multiset_high.astype(np.int64) * lows + table.multiset_low, weights=multiset, minlength=cells
         ) + np.bincount(table.flush_high.astype(np.int64) * lows + table.flush_low, weights=flush, minlength=cells)
         self.histogram = np.rint(histogram).astype(np.int64).reshape(len(table.high_values), lows)
-        self.total = int(self.histogram.sum())
-        if self.total != self.live.hands or (multiset < 0).any():
+        self.settling = int(self.histogram.sum())  # dealer hands the game does not push
+        self.total = self.settling + self.pushing
+        if self.total != self.live.hands:
             raise ArithmeticError(f"dealer counts sum to {self.total}, not C({self.live.count}, 7) = {self.live.hands}")
         cumulative = np.zeros((len(table.high_values) + 1, lows + 1), dtype=np.int64)
         cumulative[1:, 1:] = self.histogram.cumsum(axis=0).cumsum(axis=1)
-        self._below = cumulative  # _below[i, j]: dealer hands with high index < i and low index < j
+        self._below = cumulative  # _below[i, j]: settling dealer hands with high index < i and low index < j
 
     def odds(self, high_key: int, low_key: int, foul: bool = False) -> SplitOdds:
-        """Counts for a player setting with these hand values (a foul loses to every dealer hand)."""
+        """Counts for a player setting with these hand values (a foul loses to every dealer hand).
+
+        A banking player's foul is reset to the house way: ask for that setting instead.
+        """
         if foul:
+            if self.banker:
+                raise ValueError("a banker's foul is reset to the house way: ask for the house way's setting")
             return SplitOdds(0, 0, self.total)
-        high = int(np.searchsorted(self.table.high_values, high_key, side="left"))
-        low = int(np.searchsorted(self.table.low_values, low_key, side="left"))
+        side = "right" if self.banker else "left"  # the banker also takes the dealer hands he copies
+        high = int(np.searchsorted(self.table.high_values, high_key, side=side))
+        low = int(np.searchsorted(self.table.low_values, low_key, side=side))
         below = self._below
         wins = int(below[high, low])
         dealer_high_below, dealer_low_below = int(below[high, -1]), int(below[-1, low])
-        losses = self.total - dealer_high_below - dealer_low_below + wins
+        losses = self.settling - dealer_high_below - dealer_low_below + wins
         return SplitOdds(wins, self.total - wins - losses, losses)
 
-    def split_odds(self, split: Split) -> SplitOdds:
+    def split_odds(self, split: Split, house: Split | None = None) -> SplitOdds:
+        """Counts for one setting; ``house`` (the house way's setting) stands in for a banker's foul."""
+        if split.foul and self.banker:
+            if house is None:
+                raise ValueError("a banker's foul is reset to the house way: pass the house way's setting")
+            split = house
         return self.odds(split.high_value.key, split.low_value.key, split.foul)
 
 
-def hand_odds(hand: Sequence[Card], table: DealerTable, dead: Iterable[Card] = ()) -> list[SplitOdds]:
-    """Exact counts for each of the 21 settings, in ``all_splits`` order."""
-    distribution = DealerDistribution(table, (*hand, *dead))
-    return [distribution.split_odds(split) for split in all_splits(hand, table.wheel is Wheel.LOW)]
+def hand_odds(
+    hand: Sequence[Card], table: DealerTable, dead: Iterable[Card] = (), game: Game = Game.CLASSIC, banker: bool = False
+) -> list[SplitOdds]:
+    """Exact counts for each of the 21 settings, in ``all_splits`` order (a banker's foul as the house way)."""
+    distribution = DealerDistribution(table, (*hand, *dead), game, banker)
+    house = None
+    if banker:
+        from paigow_cli.house_ways import house_setting
+        from paigow_cli.rules import Rules
+
+        house = house_setting(hand, Rules(wheel=table.wheel, house_way=table.house_way)).split
+    return [distribution.split_odds(split, house) for split in all_splits(hand, table.wheel is Wheel.LOW)]
 
 
 # --- seven-card categories (paigow odds) -------------------------------------------------------------

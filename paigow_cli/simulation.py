@@ -26,7 +26,7 @@ from paigow_cli.cards import DECK, Card
 from paigow_cli.dealer_classes import NO_RANK, RANKS
 from paigow_cli.dealer_table import DealerTable
 from paigow_cli.errors import OptionError
-from paigow_cli.rules import Rules
+from paigow_cli.rules import Game, Rules
 
 CHUNK = 50_000  # rounds per vectorised step; fixed, so a seed always gives the same deals
 
@@ -55,8 +55,8 @@ class ClassLookup:
         self._flush_keys = flush_keys[self._flush_order]
         self._powers = powers
 
-    def settings(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(high index, low index) of the house way's setting of each hand (rows of 7 card codes)."""
+    def classes(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(is a flush class, index among its kind) of each hand (rows of 7 card codes)."""
         joker = hands == 52
         has_joker = joker.any(axis=1)
         rank = np.where(joker, NO_RANK, hands >> 2)
@@ -65,19 +65,28 @@ class ClassLookup:
         flushy = suit_counts.max(axis=1) + has_joker >= 5
         counts = (rank[:, :, None] == np.arange(RANKS)).sum(axis=1)
         multiset_keys = counts @ self._powers + has_joker * 5**RANKS
-        multiset = self._find(self._multiset_keys, self._multiset_order, multiset_keys)
-        high = self.table.multiset_high[multiset].astype(np.int32)
-        low = self.table.multiset_low[multiset].astype(np.int32)
+        index = self._find(self._multiset_keys, self._multiset_order, multiset_keys)
         if flushy.any():
             rows = np.flatnonzero(flushy)
             in_suit = suit[rows] == suit_counts[rows].argmax(axis=1)[:, None]
             suited = (np.where(in_suit, 1 << np.minimum(rank[rows], RANKS - 1), 0)).sum(axis=1)
             other = np.sort(np.where(in_suit | joker[rows], NO_RANK, rank[rows]), axis=1)
             flush_keys = (suited.astype(np.int64) << 9) | ((other[:, 0] * 14 + other[:, 1]) << 1) | has_joker[rows]
-            flush = self._find(self._flush_keys, self._flush_order, flush_keys)
-            high[rows] = self.table.flush_high[flush]
-            low[rows] = self.table.flush_low[flush]
-        return high, low
+            index[rows] = self._find(self._flush_keys, self._flush_order, flush_keys)
+        return flushy, index
+
+    def settings(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(high index, low index) of the house way's setting of each hand (rows of 7 card codes)."""
+        flushy, index = self.classes(hands)
+        table = self.table
+        high = self.per_class(flushy, index, table.multiset_high, table.flush_high)
+        low = self.per_class(flushy, index, table.multiset_low, table.flush_low)
+        return high.astype(np.int32), low.astype(np.int32)
+
+    @staticmethod
+    def per_class(flushy: np.ndarray, index: np.ndarray, multiset: np.ndarray, flush: np.ndarray) -> np.ndarray:
+        """Look up a per-class array (one for multiset classes, one for flush classes) for each hand."""
+        return np.where(flushy, flush[np.where(flushy, index, 0)], multiset[np.where(flushy, 0, index)])
 
     @staticmethod
     def _find(sorted_keys: np.ndarray, order: np.ndarray, keys: np.ndarray) -> np.ndarray:
@@ -102,15 +111,42 @@ class Tally:
     difference_squares: float = 0.0
     paired: int = 0
 
-    def add_outcomes(self, player_high: np.ndarray, player_low: np.ndarray, dealer_high: np.ndarray, dealer_low: np.ndarray) -> None:
-        wins = (player_high > dealer_high) & (player_low > dealer_low)
-        losses = (player_high <= dealer_high) & (player_low <= dealer_low)
+    def add_outcomes(
+        self,
+        player_high: np.ndarray,
+        player_low: np.ndarray,
+        dealer_high: np.ndarray,
+        dealer_low: np.ndarray,
+        pushing: np.ndarray | None = None,
+        banker: bool = False,
+    ) -> None:
+        wins, losses = outcomes(player_high, player_low, dealer_high, dealer_low, pushing, banker)
         self.rounds += len(player_high)
         self.wins += int(wins.sum())
         self.losses += int(losses.sum())
         self.pushes += int((~wins & ~losses).sum())
         self.copy_high += int((player_high == dealer_high).sum())
         self.copy_low += int((player_low == dealer_low).sum())
+
+
+def outcomes(
+    player_high: np.ndarray,
+    player_low: np.ndarray,
+    dealer_high: np.ndarray,
+    dealer_low: np.ndarray,
+    pushing: np.ndarray | None = None,
+    banker: bool = False,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(wins, losses) per round: copies go to the banker; a pushing dealer hand pushes."""
+    if banker:
+        wins = (player_high >= dealer_high) & (player_low >= dealer_low)
+        losses = (player_high < dealer_high) & (player_low < dealer_low)
+    else:
+        wins = (player_high > dealer_high) & (player_low > dealer_low)
+        losses = (player_high <= dealer_high) & (player_low <= dealer_low)
+    if pushing is not None:
+        wins, losses = wins & ~pushing, losses & ~pushing
+    return wins, losses
 
 
 @dataclass(frozen=True)
@@ -175,8 +211,11 @@ class Simulation:
     tally: Tally = field(default_factory=Tally)
 
     def __post_init__(self) -> None:
+        from paigow_cli.games import push_classes
+
         self._rng = np.random.default_rng(self.seed)
         self._lookup = ClassLookup(self.table)
+        self._pushes = push_classes(self.table, self.rules.game)
         self._distributions: dict[tuple[int, ...], object] = {}
 
     def run(self, rounds: int) -> Iterator[int]:
@@ -199,45 +238,83 @@ class Simulation:
 
     def _play(self, size: int) -> None:
         players, dealers = self._deal(size)
-        dealer_high, dealer_low = self._lookup.settings(dealers)
+        flushy, index = self._lookup.classes(dealers)
+        table, banker = self.table, self.rules.banker
+        dealer_high = self._lookup.per_class(flushy, index, table.multiset_high, table.flush_high).astype(np.int32)
+        dealer_low = self._lookup.per_class(flushy, index, table.multiset_low, table.flush_low).astype(np.int32)
+        pushing = None if self._pushes is None else self._lookup.per_class(flushy, index, *self._pushes)
         house_high, house_low = self._lookup.settings(players)
         if self.player == "house":
-            self.tally.add_outcomes(house_high, house_low, dealer_high, dealer_low)
-            values = self.table.high_values[house_high], self.table.low_values[house_low]
+            self.tally.add_outcomes(house_high, house_low, dealer_high, dealer_low, pushing, banker)
+            values = table.high_values[house_high], table.low_values[house_low]
             self.tally.fouls += int((values[1] > values[0]).sum())
             return
         # The best setting may hold a value no dealer reaches: compare on the doubled scale.
         dealer_high, dealer_low = 2 * dealer_high + 1, 2 * dealer_low + 1
         house_high, house_low = 2 * house_high + 1, 2 * house_low + 1
-        best_high, best_low = self._best_settings(players)
-        self.tally.add_outcomes(best_high, best_low, dealer_high, dealer_low)
+        if self.rules.game is Game.FACE_UP:
+            best_high, best_low = self._best_against_dealer(players, dealer_high, dealer_low, pushing)
+        else:
+            best_high, best_low = self._best_settings(players)
+        self.tally.add_outcomes(best_high, best_low, dealer_high, dealer_low, pushing, banker)
         paid = 1 - self.rules.commission
-        best = payoffs(best_high, best_low, dealer_high, dealer_low, paid)
-        house = payoffs(house_high, house_low, dealer_high, dealer_low, paid)
+        best = payoffs(best_high, best_low, dealer_high, dealer_low, paid, pushing, banker)
+        house = payoffs(house_high, house_low, dealer_high, dealer_low, paid, pushing, banker)
         difference = best - house
         self.tally.paired += size
         self.tally.difference_sum += float(difference.sum())
         self.tally.difference_squares += float((difference * difference).sum())
 
+    def _legal_splits(self, hand: tuple[Card, ...]) -> list:
+        """The settings a player can end with: a banker's foul is reset to the house way (§8.2)."""
+        from paigow_cli.house_ways import house_setting
+        from paigow_cli.splits import all_splits
+
+        splits = all_splits(hand, self.rules.wheel_is_low)
+        if not self.rules.banker:
+            return list(splits)
+        house = house_setting(hand, self.rules).split
+        return [house if split.foul else split for split in splits]
+
     def _best_settings(self, players: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(high, low) places of each hand's best-EV setting on the doubled scale of ``dense_position``."""
         from paigow_cli.engine import DealerDistribution
-        from paigow_cli.splits import all_splits
 
-        table = self.table
+        table, rules = self.table, self.rules
         highs, lows = [], []
         for row in players:
             hand = tuple(DECK[int(code)] for code in row)
             key = tuple(sorted(hand))
             distribution = self._distributions.get(key)
             if distribution is None:
-                distribution = DealerDistribution(table, hand)
+                distribution = DealerDistribution(table, hand, rules.game, rules.banker)
                 if self.hand is not None:
                     self._distributions[key] = distribution
-            splits = all_splits(hand, self.rules.wheel_is_low)
-            best = max(splits, key=lambda split: distribution.split_odds(split).ev(self.rules.commission))  # type: ignore[attr-defined]
+            splits = self._legal_splits(hand)
+            best = max(splits, key=lambda split: distribution.split_odds(split).ev(rules.commission))  # type: ignore[attr-defined]
             highs.append(dense_position(table.high_values, best.high_value.key))
             lows.append(dense_position(table.low_values, best.low_value.key))
+        return np.array(highs), np.array(lows)
+
+    def _best_against_dealer(
+        self, players: np.ndarray, dealer_high: np.ndarray, dealer_low: np.ndarray, pushing: np.ndarray | None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Face Up: the dealer's hand is shown, so the best setting is the one that does best against it."""
+        from paigow_cli.splits import strength_order
+
+        table, paid, banker = self.table, 1 - self.rules.commission, self.rules.banker
+        highs, lows = [], []
+        for round_number, row in enumerate(players):
+            splits = sorted(self._legal_splits(tuple(DECK[int(code)] for code in row)), key=strength_order)
+            high = np.array([dense_position(table.high_values, split.high_value.key) for split in splits])
+            low = np.array([dense_position(table.low_values, split.low_value.key) for split in splits])
+            foul = np.array([split.foul for split in splits])
+            push = None if pushing is None else np.repeat(pushing[round_number], len(splits))
+            paying = payoffs(high, low, dealer_high[round_number], dealer_low[round_number], paid, push, banker)
+            paying = np.where(foul, -1.0, paying)
+            best = int(np.argmax(paying))  # the first of the best: the strongest setting
+            highs.append(high[best])
+            lows.append(low[best])
         return np.array(highs), np.array(lows)
 
 
@@ -254,7 +331,7 @@ def dense_position(values: np.ndarray, key: int) -> int:
     return 2 * position
 
 
-def payoffs(player_high, player_low, dealer_high, dealer_low, paid: float) -> np.ndarray:
-    wins = (player_high > dealer_high) & (player_low > dealer_low)
-    losses = (player_high <= dealer_high) & (player_low <= dealer_low)
+def payoffs(player_high, player_low, dealer_high, dealer_low, paid: float, pushing=None, banker: bool = False) -> np.ndarray:
+    """Each round's payoff per unit bet: ``paid`` for a win, -1 for a loss, 0 for a push."""
+    wins, losses = outcomes(player_high, player_low, dealer_high, dealer_low, pushing, banker)
     return np.where(wins, paid, np.where(losses, -1.0, 0.0))
