@@ -21,8 +21,8 @@ from typer._click.exceptions import ClickException
 
 from paigow_cli import __version__
 from paigow_cli.cards import Card, parse_hand, sort_cards
-from paigow_cli.errors import CacheError, CardError, PaigowError
-from paigow_cli.rules import HouseWayName, Rules, Wheel
+from paigow_cli.errors import CacheError, CardError, OptionError, PaigowError
+from paigow_cli.rules import Game, HouseWayName, Rules, Wheel
 
 
 class ExitCode(IntEnum):
@@ -106,7 +106,27 @@ HouseWayOption = Annotated[
     typer.Option("--house-way", help="The casino whose house way sets the dealer's hand (see paigow house-ways).", case_sensitive=False),
 ]
 CommissionOption = Annotated[
-    float, typer.Option("--commission", metavar="RATE", help="Commission taken from a win, e.g. 0.05 for 5%.")
+    float | None,
+    typer.Option(
+        "--commission",
+        metavar="RATE",
+        help="Commission taken from a win in the classic game, e.g. 0.05 for 5% (the default there); "
+        "the other games take none.",
+        show_default=False,
+    ),
+]
+GameOption = Annotated[
+    Game,
+    typer.Option(
+        "--game",
+        help="The game: classic (5% commission), ez (dealer's queen-high pai gow pushes), commission-free "
+        "(dealer's 9-high low hand pushes), face-up (dealer's ace-high pai gow pushes).",
+        case_sensitive=False,
+    ),
+]
+BankerOption = Annotated[
+    bool,
+    typer.Option("--banker", help="You bank against the dealer: copies are yours, a foul is reset to the house way."),
 ]
 
 
@@ -286,8 +306,10 @@ def advise_command(
     show_all: Annotated[bool, typer.Option("--all", help="Also show settings another setting matches or beats on both hands.")] = False,
     bet: Annotated[float, typer.Option("--bet", metavar="AMOUNT", help="The wager, for payouts with --dealer.")] = 1.0,
     house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    game: GameOption = Game.CLASSIC,
+    banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
-    commission: CommissionOption = 0.05,
+    commission: CommissionOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Rank the 21 ways to set seven cards by exact EV against the house way's dealer.
@@ -300,12 +322,13 @@ def advise_command(
     $ paigow advise AS KD JK 9H 9C 4D 2S
     $ paigow advise AS KD JK 9H 9C 4D 2S --low "kd 4d" --dead "AH AD"
     $ paigow advise AS KD JK 9H 9C 4D 2S --dealer "KS KH JD 8C 7S 4H 3D" --bet 5
+    $ paigow advise AS KD JK 9H 9C 4D 2S --game ez --banker
     $ paigow deal --count 100 | paigow advise - --json
     """
     from paigow_cli.advice import advise
     from paigow_cli.render import advise_json, advise_text
 
-    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way)
+    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way, game=game, banker=banker)
     output = Output(as_json, is_batch(cards))
     with reporting_errors():
         dealer_cards = option_cards(dealer, "the dealer's hand (--dealer)", (7,))
@@ -486,8 +509,10 @@ def simulate_command(
         str | None, typer.Option("--hand", metavar="CARDS", help="Keep the player's seven cards fixed; deal only the dealer.")
     ] = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    game: GameOption = Game.CLASSIC,
+    banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
-    commission: CommissionOption = 0.05,
+    commission: CommissionOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Deal many rounds, set both hands, settle them, and measure the house edge.
@@ -501,11 +526,12 @@ def simulate_command(
     $ paigow simulate --hands 1000000 --seed 1
     $ paigow simulate --hands 2000 --player best --seed 1
     $ paigow simulate --hands 100000 --hand "AS KD JK 9H 9C 4D 2S" --json
+    $ paigow simulate --hands 1000000 --game commission-free --banker --seed 1
     """
     from paigow_cli.render import simulation_json, simulation_text
     from paigow_cli.simulation import Simulation, summarize
 
-    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way)
+    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way, game=game, banker=banker)
     chosen_seed = choose_seed(seed)
     with reporting_errors():
         fixed = option_cards(hand, "the player's hand (--hand)", (7,))
@@ -542,8 +568,10 @@ def drill_command(
     count: Annotated[int, typer.Option("--count", "-n", metavar="N", help="How many hands to drill.", min=1)] = 10,
     seed: SeedOption = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    game: GameOption = Game.CLASSIC,
+    banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
-    commission: CommissionOption = 0.05,
+    commission: CommissionOption = None,
 ) -> None:
     """Practise setting hands: name the two low cards, and see how your setting compares by exact EV.
 
@@ -554,13 +582,14 @@ def drill_command(
 
     $ paigow drill
     $ paigow drill --count 5 --seed 42 --house-way ballys
+    $ paigow drill --game ez --banker
     """
     from rich.console import Console
 
     from paigow_cli.drill import Drill
     from paigow_cli.render import drill_grade_text, drill_hand_text, drill_summary_text
 
-    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way)
+    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way, game=game, banker=banker)
     with reporting_errors():
         drill = Drill(rules, dealer_table(rules), choose_seed(seed), count)
     console = Console(highlight=False)
@@ -591,18 +620,23 @@ def play_command(
     bankroll: Annotated[float, typer.Option("--bankroll", metavar="AMOUNT", help="Money to start with.", min=0)] = 500.0,
     seed: SeedOption = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    game: GameOption = Game.CLASSIC,
+    banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
+    commission: CommissionOption = None,
 ) -> None:
     """Play Pai Gow Poker at a table in the terminal: bet, set your hand, beat the dealer.
 
-    Bet with chips of $1, $5, $10, $25 and $100 (a wager of $2 to $100), deal, then name your
-    two low cards, type house for the house way, hint for the best setting, or fold.
-    Wins pay 1 to 1 less the 5% commission; copies go to the dealer. Type help at any prompt.
+    Bet with chips of $1, $5, $10, $25 and $100 (a wager of $2 to $100), and if you like the
+    game's side bet (side 5: Fortune Bonus, or Queen's Dragon in EZ, Tiger 9 in Commission-Free).
+    Deal, then name your two low cards, type house for the house way, hint for the best setting,
+    or fold. In the classic game wins pay 1 to 1 less the 5% commission; copies go to the banker.
+    Type help at any prompt.
 
     Examples:
 
     $ paigow play
-    $ paigow play --bankroll 200 --seed 7
+    $ paigow play --bankroll 200 --seed 7 --game ez
     $ printf '10\\ndeal\\nhouse\\nquit\\n' | paigow play --seed 1
     """
     from rich.console import Console
@@ -611,21 +645,121 @@ def play_command(
     from paigow_cli.showdown import as_money
     from paigow_cli.table_game import TableGame
 
-    rules = make_rules(wheel=wheel, house_way=house_way)
-    game = TableGame(rules, as_money(bankroll), choose_seed(seed), table=lambda: dealer_table(rules))
+    rules = make_rules(wheel=wheel, house_way=house_way, game=game, banker=banker, commission=commission)
+    table_game = TableGame(rules, as_money(bankroll), choose_seed(seed), table=lambda: dealer_table(rules))
     console = Console(highlight=False)
-    console.print(f"[bold]Pai Gow Poker[/bold] · {house_way.value} house way · you have ${bankroll:,.2f}. Type help at any prompt.")
-    if game.over:
+    console.print(
+        f"[bold]Pai Gow Poker[/bold] · {game_title(rules)} · {house_way.value} house way · "
+        f"side bet: {table_game.side_table.title} · you have ${bankroll:,.2f}. Type help at any prompt."
+    )
+    if table_game.over:
         console.print("[yellow]The minimum wager is $2: you need at least that to play.[/yellow]")
-    while not game.over:
-        line = read_line(game.prompt())
+    while not table_game.over:
+        line = read_line(table_game.prompt())
         if line is None:
-            events = game.quit()
+            events = table_game.quit()
         else:
             with reporting_errors():
-                events = game.handle(line)
+                events = table_game.handle(line)
         for event in events:
             console.print(play_event_text(event))
+
+
+GAME_TITLES = {Game.CLASSIC: "Classic", Game.EZ: "EZ Pai Gow", Game.COMMISSION_FREE: "Commission-Free", Game.FACE_UP: "Face Up"}
+
+
+def game_title(rules: Rules) -> str:
+    """The game as the banner names it: ``EZ Pai Gow, you bank``."""
+    return GAME_TITLES[rules.game] + (", you bank" if rules.banker else "")
+
+
+class TableName(str, Enum):
+    """The side bets' pay tables (rules.md §8.3)."""
+
+    FORTUNE = "fortune"
+    EMPERORS_CHALLENGE = "emperors-challenge"
+    QUEENS_DRAGON = "queens-dragon"
+    TIGER_9 = "tiger-9"
+
+
+@app.command("bonus")
+def bonus_command(
+    cards: CardsArgument = None,
+    table_name: Annotated[
+        TableName | None,
+        typer.Option("--table", help="The side bet's pay table (every table when not given, except with --odds).", case_sensitive=False),
+    ] = None,
+    odds: Annotated[bool, typer.Option("--odds", help="The exact count of every paying hand over all seven-card hands.")] = False,
+    pays: Annotated[
+        str | None,
+        typer.Option("--pays", metavar="LINE=PAYS,...", help="Override lines' payouts (to 1), e.g. five-aces=250,royal-flush=100."),
+    ] = None,
+    dead: DeadOption = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    wheel: WheelOption = Wheel.SECOND,
+    as_json: JsonOption = False,
+) -> None:
+    """Side bets: what seven cards pay on each table, or a table's exact odds and house edge.
+
+    fortune and emperors-challenge pay on the player's seven cards; queens-dragon (EZ) on the
+    dealer's seven; tiger-9 (Commission-Free) on the dealer's low hand as the house way sets it.
+    A hand is paid once, at its highest-paying line.
+
+    Examples:
+
+    $ paigow bonus AS KS QS JS TS KH QH
+    $ paigow bonus --odds --table fortune
+    $ paigow bonus --odds --table tiger-9 --house-way ballys --json
+    $ paigow bonus --odds --table fortune --pays "five-aces=250,royal-flush=100"
+    """
+    from paigow_cli.render import bonus_json, bonus_odds_json, bonus_odds_text, bonus_text
+    from paigow_cli.side_bets import PAY_TABLES, with_pays
+
+    rules = make_rules(wheel=wheel, house_way=house_way)
+    with reporting_errors():
+        if odds and cards:
+            raise OptionError("--odds counts every hand: give no cards with it (or drop --odds to price these cards)")
+        if odds and table_name is None:
+            raise OptionError("--odds needs --table NAME: fortune, emperors-challenge, queens-dragon or tiger-9")
+        if pays is not None and table_name is None:
+            raise OptionError("--pays overrides one table's payouts: name it with --table")
+        if dead is not None and not odds:
+            raise OptionError("--dead applies to --odds only (the exact count over the live cards)")
+        names = [table_name.value] if table_name else list(PAY_TABLES)
+        tables = [with_pays(PAY_TABLES[name], pays) if pays else PAY_TABLES[name] for name in names]
+    if odds:
+        table = tables[0]
+        with reporting_errors():
+            dead_cards = option_cards(dead, "the dead cards (--dead)", tuple(range(1, 47))) or ()
+            result = bonus_odds(table, rules, dead_cards)
+        Output(as_json, batch=False).emit(bonus_odds_json(result, rules, dead_cards), lambda: bonus_odds_text(result, rules, dead_cards))
+        return
+    output = Output(as_json, is_batch(cards))
+
+    def handle(text: str | list[str]) -> None:
+        from paigow_cli.house_ways import house_setting
+
+        hand = sort_cards(parse_hand(text, what="a hand to price"))
+        setting = house_setting(hand, rules) if any(table.needs_house_way for table in tables) else None
+        output.emit(bonus_json(hand, tables, setting), lambda: bonus_text(hand, tables, setting))
+
+    for_each_hand(cards, handle)
+
+
+def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:
+    """A side bet's exact odds, loading the cached tables it needs."""
+    from paigow_cli.side_bets import side_bet_odds
+
+    if table.needs_house_way:
+        from paigow_cli.games import nine_high_low_classes
+
+        dealer = dealer_table(rules)
+        return side_bet_odds(table, dealer.classes, dead_cards, nine_high_low_classes(dealer))
+    from paigow_cli.dealer_table import load_categories
+
+    with progress_bar("Building the category table (once)") as progress:
+        classes, _ = load_categories(progress=progress, notify=note)
+    return side_bet_odds(table, classes, dead_cards)
 
 
 cache_app = typer.Typer(

@@ -21,7 +21,7 @@ from paigow_cli.advice import Advice, SplitAdvice
 from paigow_cli.cards import Card, sort_cards
 from paigow_cli.hands import HandValue
 from paigow_cli.house_ways import HouseSetting, HouseWay
-from paigow_cli.rules import Rules
+from paigow_cli.rules import Game, Rules
 from paigow_cli.showdown import Settlement
 
 if TYPE_CHECKING:
@@ -166,6 +166,8 @@ def settlement_json(settlement: Settlement) -> dict[str, Any]:
         "result": settlement.outcome.value,
         "copy_high": settlement.copy_high,
         "copy_low": settlement.copy_low,
+        "game_push": settlement.game_push,
+        "reset": settlement.reset,
         "payout": float(settlement.payout),
     }
 
@@ -173,6 +175,8 @@ def settlement_json(settlement: Settlement) -> dict[str, Any]:
 def advise_json(advice: Advice) -> dict[str, Any]:
     document: dict[str, Any] = {
         "hand": card_list(advice.hand),
+        "game": advice.rules.game.value,
+        "banker": advice.rules.banker,
         "rules": advice.rules.as_dict(),
         "house_way": setting_json(advice.house),
     }
@@ -202,8 +206,12 @@ def money(amount: Decimal) -> str:
 def outcome_text(settlement: Settlement) -> str:
     copies = [name for name, copied in (("high", settlement.copy_high), ("low", settlement.copy_low)) if copied]
     text = settlement.outcome.value
-    if settlement.foul:
+    if settlement.reset:
+        text += " (foul: reset)"
+    elif settlement.foul:
         text += " (foul)"
+    elif settlement.game_push:
+        text += " (game push)"
     elif copies:
         text += f" (copy {' and '.join(copies)})"
     return text
@@ -285,6 +293,11 @@ def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
             cells += [percent(row.odds.wins, total), percent(row.odds.pushes, total), percent(row.odds.losses, total), signed(row.ev)]
         table.add_row(*cells, style="dim" if split.foul else ("bold" if row.best else None))
     parts: list[Any] = [hand_title(advice)]
+    if advice.rules.game is not Game.CLASSIC or advice.rules.banker:
+        from paigow_cli.games import PUSH_TEXT
+
+        rule = PUSH_TEXT.get(advice.rules.game, f"{advice.rules.commission * 100:g}% commission")
+        parts.append(Text(f"Game: {game_text(advice.rules)}; {rule}", style="dim"))
     if with_ev:
         parts.append(ev_line("Best", advice.best_row, advice))
     parts.append(setting_line(f"House way ({advice.rules.house_way.value})", advice.house))
@@ -300,8 +313,20 @@ def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
     parts += [Text(), table]
     if hidden:
         parts.append(Text(f"{hidden} settings hidden: matched or beaten on both hands (--all shows them)", style="dim"))
-    parts.append(Text("  ".join(f"{mark} {name}" for mark, name in MARKS), style="dim"))
+    legend = "  ".join(f"{mark} {name}" for mark, name in MARKS)
+    if advice.rules.banker:
+        legend += " (as banker, reset to the house way)"
+    parts.append(Text(legend, style="dim"))
     return Group(*parts)
+
+
+def game_text(rules: Rules) -> str:
+    """``classic game`` or ``ez game, you bank``: the game, as titles name it.
+
+    >>> game_text(Rules(game=Game.EZ, banker=True))
+    'ez game, you bank'
+    """
+    return f"{rules.game.value} game" + (", you bank" if rules.banker else "")
 
 
 def hand_title(advice: Advice) -> Text:
@@ -516,6 +541,8 @@ def simulation_json(result: SimulationResult, rules: Rules, seed: int, player: s
         "interval": list(result.interval),
         "seed": seed,
         "house_way": rules.house_way.value,
+        "game": rules.game.value,
+        "banker": rules.banker,
         "player": player,
         "commission": rules.commission,
     }
@@ -534,7 +561,13 @@ def simulation_text(result: SimulationResult, rules: Rules, seed: int, player: s
     from rich.text import Text
 
     who = "the house way" if player == "house" else "the best EV setting"
-    title = Text(f"{result.rounds:,} rounds against the {rules.house_way.value} dealer, player setting by {who} (seed {seed})", style="bold")
+    if player == "best" and rules.game is Game.FACE_UP:
+        who = "the best setting against the dealer's shown hand"
+    title = Text(
+        f"{result.rounds:,} rounds of the {game_text(rules)} against the {rules.house_way.value} dealer, "
+        f"player setting by {who} (seed {seed})",
+        style="bold",
+    )
     if hand is not None:
         title.append("\nPlayer's hand fixed: ")
         title.append_text(cards_markup(sort_cards(hand)))
@@ -619,7 +652,7 @@ def play_event_text(event: Event) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
-    from paigow_cli.table_game import Dealt, Folded, Hint, RoundOver, Say
+    from paigow_cli.table_game import Dealt, Folded, Hint, RoundOver, Say, SideResult
     from paigow_cli.table_game import money as dollars
 
     if isinstance(event, Say):
@@ -639,6 +672,8 @@ def play_event_text(event: Event) -> RenderableType:
         return Group(*lines)
     if isinstance(event, Folded):
         return Text(f"You fold and lose {dollars(event.wager)}. Balance {dollars(event.balance)}.", style="yellow")
+    if isinstance(event, SideResult):
+        return side_result_text(event)
     assert isinstance(event, RoundOver)
     player, dealer, settlement = event.player, event.dealer.split, event.settlement
     lines = []
@@ -651,21 +686,156 @@ def play_event_text(event: Event) -> RenderableType:
     theirs.append(f"   {dealer.high_value.brief} / {dealer.low_value.brief}")
     lines.append(theirs)
     lines.append(Text(f"        {event.dealer.rule}", style="dim italic"))
-    if player.foul:
+    if player.foul and not settlement.reset:
         lines.append(Text("Your setting fouls and loses.", style="red"))
+    elif settlement.game_push:
+        from paigow_cli.games import PUSH_TEXT
+
+        lines.append(Text(f"No contest: {PUSH_TEXT[event.rules.game]}."))
     else:
+        if settlement.reset:
+            lines.append(Text("Your setting fouls; as the banker your hand is reset to the house way:", style="yellow"))
+            player = event.house
         for name, mine_key, theirs_key, copied in (
             ("High", player.high_value, dealer.high_value, settlement.copy_high),
             ("Low", player.low_value, dealer.low_value, settlement.copy_low),
         ):
-            verdict = "copy, to the dealer" if copied else ("you win" if mine_key > theirs_key else "dealer wins")
+            copy_to = "you (the banker)" if event.rules.banker else "the dealer"
+            verdict = f"copy, to {copy_to}" if copied else ("you win" if mine_key > theirs_key else "dealer wins")
             lines.append(Text(f"{name} hand: {verdict}"))
     outcome = settlement.outcome.value
+    commission = event.rules.commission
+    less = f" less {commission * 100:g}% commission" if commission else ""
     summary = {
-        "win": f"You win {dollars(settlement.payout)} ({dollars(event.wager)} less 5% commission).",
+        "win": f"You win {dollars(settlement.payout)} ({dollars(event.wager)}{less}).",
         "push": f"Push: your {dollars(event.wager)} comes back.",
         "lose": f"You lose {dollars(event.wager)}.",
     }[outcome]
     style = {"win": "bold green", "push": "bold", "lose": "bold red"}[outcome]
     lines.append(Text(f"{summary} Balance {dollars(event.balance)}.", style=style))
+    if event.side is not None:
+        lines.append(side_result_text(event.side))
     return Group(*lines)
+
+
+def side_result_text(result: Any) -> Text:
+    """``Fortune Bonus: Three of a kind pays 3 to 1: you win $15.`` (or the loss)."""
+    from rich.text import Text
+
+    from paigow_cli.table_game import money as dollars
+
+    title = result.table.title
+    if result.paid.line is None:
+        return Text(f"{title}: no paying hand; you lose {dollars(result.wager)}.", style="red")
+    return Text(
+        f"{title}: {result.paid.line.label} pays {result.paid.pays} to 1: you win {dollars(result.payout)}.", style="bold green"
+    )
+
+
+# --- side bets -------------------------------------------------------------------------------------
+
+
+def _paid(table: Any, hand: Sequence[Card], setting: HouseSetting | None) -> Any:
+    from paigow_cli.games import is_nine_high_low
+    from paigow_cli.side_bets import pay
+
+    nine_high = table.needs_house_way and setting is not None and is_nine_high_low(setting.split.low_value.key)
+    return pay(table, hand, low_is_nine_high=nine_high)
+
+
+def pays_number(pays: int | Decimal) -> int | float:
+    return pays if isinstance(pays, int) else float(pays)
+
+
+def bonus_json(hand: Sequence[Card], tables: Sequence[Any], setting: HouseSetting | None) -> dict[str, Any]:
+    """What seven cards pay on each table: ``hand``, and per table its line (null: loses) and ``pays``."""
+    rows = []
+    for table in tables:
+        paid = _paid(table, hand, setting)
+        rows.append({
+            "table": table.name,
+            "on": table.on,
+            "hand": paid.line.slug if paid.line is not None else None,
+            "label": paid.line.label if paid.line is not None else "No paying hand",
+            "pays": pays_number(paid.pays),
+        })
+    document: dict[str, Any] = {"hand": card_list(hand), "tables": rows}
+    if setting is not None:
+        document["house_way"] = setting_json(setting)
+    return document
+
+
+def bonus_text(hand: Sequence[Card], tables: Sequence[Any], setting: HouseSetting | None) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    grid = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    grid.add_column("Side bet", no_wrap=True)
+    grid.add_column("On", no_wrap=True)
+    grid.add_column("Hand")
+    grid.add_column("Pays", justify="right", no_wrap=True)
+    for table in tables:
+        paid = _paid(table, hand, setting)
+        on = {"player": "player's 7", "dealer": "dealer's low" if table.needs_house_way else "dealer's 7"}[table.on]
+        if paid.line is None:
+            grid.add_row(table.title, on, Text("nothing", style="dim"), Text("loses", style="dim"))
+        else:
+            grid.add_row(table.title, on, paid.line.label, Text(f"{paid.pays} to 1", style="bold green"))
+    parts: list[Any] = [cards_markup(hand), Text(), grid]
+    if setting is not None:
+        front = Text(f"Tiger 9: the {setting.house_way.value} house way puts ", style="dim")
+        parts.append(front + cards_markup(setting.split.low) + Text(" in front", style="dim"))
+    return Group(*parts)
+
+
+def bonus_odds_json(odds: Any, rules: Rules, dead: Sequence[Card]) -> dict[str, Any]:
+    total = odds.total
+    document: dict[str, Any] = {
+        "table": odds.table.name,
+        "total": total,
+        "rows": [
+            {
+                "hand": row.line.slug if row.line is not None else "other",
+                "pays": pays_number(row.pays),
+                "count": row.count,
+                "probability": row.probability(total),
+                "return": float(row.returns(total)),
+            }
+            for row in odds.rows
+        ],
+        "ev": float(odds.ev),
+        "house_edge": float(odds.house_edge),
+        "dead": card_list(dead),
+    }
+    if odds.table.needs_house_way:
+        document["house_way"] = rules.house_way.value
+    return document
+
+
+def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card]) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    total = odds.total
+    title = Text(f"{odds.table.title}: exact over {total:,} seven-card hands", style="bold")
+    if odds.table.needs_house_way:
+        title.append(f", {rules.house_way.value} house way")
+    if dead:
+        title.append("\ndead: ", style="dim")
+        title.append_text(cards_markup(dead))
+    grid = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    grid.add_column("Hand")
+    grid.add_column("Pays", justify="right", no_wrap=True)
+    grid.add_column("Count", justify="right", no_wrap=True)
+    grid.add_column("Probability", justify="right", no_wrap=True)
+    grid.add_column("Return", justify="right", no_wrap=True)
+    for row in odds.rows:
+        name = row.line.label if row.line is not None else "Anything else"
+        pays = f"{row.pays}" if row.line is not None else "loses"
+        grid.add_row(name, pays, f"{row.count:,}", f"{row.probability(total):.8f}", f"{float(row.returns(total)):+.6f}")
+    summary = Text(f"EV per unit {float(odds.ev):+.6f}   house edge {100 * float(odds.house_edge):.4f}%", style="bold")
+    return Group(title, grid, summary)

@@ -1,8 +1,8 @@
 """The table game, as an online casino runs it, as a state machine driven by typed lines.
 
 ``TableGame.handle(line)`` returns events (what to show) and moves between three
-phases: betting (chips of $1, $5, $10, $25 and $100; a wager of $2 to $100;
-clear, re-bet, deal), setting (two cards for the low hand, house way, hint or
+phases: betting (chips of $1, $5, $10, $25 and $100; a wager of $2 to $100; the
+game's side bet with ``side`` and a chip, $1 to $100; clear, re-bet, deal), setting (two cards for the low hand, house way, hint or
 fold; a foul must be confirmed), and over (bankroll exhausted, or quit). Money
 is exact decimals; chips on the table are not part of the balance.
 
@@ -25,13 +25,21 @@ from paigow_cli.advice import Advice, advise
 from paigow_cli.cards import DECK, Card, parse_cards, sort_cards
 from paigow_cli.errors import PaigowError
 from paigow_cli.house_ways import HouseSetting, house_setting
-from paigow_cli.rules import Rules
+from paigow_cli.rules import Game, Rules
 from paigow_cli.showdown import Settlement, settle
+from paigow_cli.side_bets import PAY_TABLES, Paid, PayTable
 from paigow_cli.splits import Split, make_split
 
 CHIPS = (1, 5, 10, 25, 100)
 MIN_WAGER = Decimal(2)
 MAX_WAGER = Decimal(100)
+MIN_SIDE_BET = Decimal(1)
+SIDE_BETS = {Game.CLASSIC: "fortune", Game.FACE_UP: "fortune", Game.EZ: "queens-dragon", Game.COMMISSION_FREE: "tiger-9"}
+
+
+def side_bet_table(game: Game) -> PayTable:
+    """The side bet dealt beside each game (rules.md §8.3)."""
+    return PAY_TABLES[SIDE_BETS[game]]
 
 
 class Phase(str, Enum):
@@ -73,6 +81,19 @@ class RoundOver:
     settlement: Settlement
     wager: Decimal
     balance: Decimal
+    rules: Rules  # the game, who banks, the commission
+    house: Split  # the house way's setting of the player's hand (a banker's foul is reset to it)
+    side: SideResult | None = None
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """The side bet's result: the table, what the hand made, the wager and the net payout."""
+
+    table: PayTable
+    paid: Paid
+    wager: Decimal
+    payout: Decimal
 
 
 @dataclass(frozen=True)
@@ -81,11 +102,12 @@ class Folded:
     balance: Decimal
 
 
-Event = Say | Dealt | Hint | RoundOver | Folded
+Event = Say | Dealt | Hint | RoundOver | Folded | SideResult
 
 HELP = {
-    Phase.BETTING: "Place chips with 1, 5, 10, 25 or 100 (wager $2 to $100); clear takes the wager back; "
-    "rebet places the last wager again; deal starts the game; quit leaves the table.",
+    Phase.BETTING: "Place chips with 1, 5, 10, 25 or 100 (wager $2 to $100); side and a chip bets on the side bet "
+    "($1 to $100, e.g. side 5); clear takes the wagers back; rebet places the last wagers again; deal starts the game; "
+    "quit leaves the table.",
     Phase.SETTING: "Name the two cards for your low hand (e.g. KD 4D); house lets the house way set it; "
     "hint shows the best setting and its EV; fold gives up the wager.",
     Phase.CONFIRM_FOUL: "Type yes to play the fouled setting (it loses), anything else to choose again.",
@@ -114,6 +136,9 @@ class TableGame:
         self.balance = bankroll  # money not on the table
         self.wager = Decimal(0)
         self.last_wager = Decimal(0)
+        self.side_wager = Decimal(0)
+        self.last_side_wager = Decimal(0)
+        self.side_table = side_bet_table(rules.game)
         self.phase = Phase.BETTING if bankroll >= MIN_WAGER else Phase.OVER
         self._load_table = table
         self._table: object | None = None
@@ -133,6 +158,8 @@ class TableGame:
         status = f"balance {money(self.balance)}"
         if self.wager:
             status += f" · wager {money(self.wager)}"
+        if self.side_wager:
+            status += f" · side {money(self.side_wager)}"
         return f"[{status}] {self.phase.value}> "
 
     # --- input -----------------------------------------------------------------------------------
@@ -159,9 +186,9 @@ class TableGame:
         events: list[Event] = []
         if self.phase in (Phase.SETTING, Phase.CONFIRM_FOUL):
             events += self._fold()
-        elif self.wager:
-            self.balance += self.wager
-            self.wager = Decimal(0)
+        else:
+            self.balance += self.wager + self.side_wager
+            self.wager = self.side_wager = Decimal(0)
         self.phase = Phase.OVER
         change = self.balance - self.start
         sign = "+" if change >= 0 else "-"
@@ -176,10 +203,14 @@ class TableGame:
             command = words[1]
         if command.lstrip("$").isdigit():
             return self._place(Decimal(command.lstrip("$")))
+        if command == "side":
+            if len(words) != 2 or not words[1].lstrip("$").isdigit():
+                return [Say(f"Name a chip for the {self.side_table.title} side bet, e.g. side 5.", "error")]
+            return self._place_side(Decimal(words[1].lstrip("$")))
         if command == "clear":
-            self.balance += self.wager
-            self.wager = Decimal(0)
-            return [Say("Wager cleared")]
+            self.balance += self.wager + self.side_wager
+            self.wager = self.side_wager = Decimal(0)
+            return [Say("Wagers cleared")]
         if command in ("rebet", "re-bet"):
             return self._rebet()
         if command == "deal":
@@ -199,21 +230,35 @@ class TableGame:
         self.wager += chip
         return [Say(f"Wager {money(self.wager)}")]
 
+    def _place_side(self, chip: Decimal) -> list[Event]:
+        if chip not in CHIPS:
+            return [Say(f"There is no ${chip} chip: the chips are $1, $5, $10, $25 and $100.", "error")]
+        if self.side_wager + chip > MAX_WAGER:
+            return [Say(f"The maximum side bet is {money(MAX_WAGER)}; the side bet is {money(self.side_wager)}.", "error")]
+        if chip > self.balance:
+            return [Say(f"You have only {money(self.balance)} left to bet.", "error")]
+        self.balance -= chip
+        self.side_wager += chip
+        return [Say(f"Side bet ({self.side_table.title}) {money(self.side_wager)}")]
+
     def _rebet(self) -> list[Event]:
         if not self.last_wager:
             return [Say("There is no last wager to place again yet.", "error")]
-        if self.last_wager > self.balance + self.wager:
-            return [Say(f"The last wager was {money(self.last_wager)}, but you have only {money(self.balance + self.wager)}.", "error")]
-        self.balance += self.wager - self.last_wager
-        self.wager = self.last_wager
-        return [Say(f"Wager {money(self.wager)} (as last game)")]
+        on_table = self.balance + self.wager + self.side_wager
+        wanted = self.last_wager + self.last_side_wager
+        if wanted > on_table:
+            return [Say(f"The last wagers came to {money(wanted)}, but you have only {money(on_table)}.", "error")]
+        self.balance = on_table - wanted
+        self.wager, self.side_wager = self.last_wager, self.last_side_wager
+        side = f", side bet {money(self.side_wager)}" if self.side_wager else ""
+        return [Say(f"Wager {money(self.wager)}{side} (as last game)")]
 
     def _start(self) -> list[Event]:
         if self.wager < MIN_WAGER:
             return [Say(f"The minimum wager is {money(MIN_WAGER)}; place chips first (the wager is {money(self.wager)}).", "error")]
         self.player, self.dealer = self._deal()
         self.player = sort_cards(self.player)
-        self.last_wager = self.wager
+        self.last_wager, self.last_side_wager = self.wager, self.side_wager
         self.phase = Phase.SETTING
         return [Dealt(self.player, self.wager)]
 
@@ -265,17 +310,40 @@ class TableGame:
     def _fold(self) -> list[Event]:
         wager = self.wager
         self.wager = Decimal(0)
+        side = self._settle_side(house_setting(sort_cards(self.dealer), self.rules).split)
         self._end_round()
-        return [Folded(wager, self.balance), *self._bankroll_check()]
+        events: list[Event] = [Folded(wager, self.balance)]
+        if side is not None:
+            events.append(side)
+        return [*events, *self._bankroll_check()]
 
     def _showdown(self, player: Split, rule: str | None) -> list[Event]:
-        dealer = house_setting(sort_cards(self.dealer), self.rules)
-        settlement = settle(player, dealer.split, self.wager, self.rules.commission)
+        rules = self.rules
+        dealer = house_setting(sort_cards(self.dealer), rules)
+        house = house_setting(self.player, rules).split
+        settlement = settle(player, dealer.split, self.wager, rules.commission, rules.game, rules.banker, house)
         self.balance += self.wager + settlement.payout
         wager = self.wager
         self.wager = Decimal(0)
+        side = self._settle_side(dealer.split)
         self._end_round()
-        return [RoundOver(player, rule, dealer, settlement, wager, self.balance), *self._bankroll_check()]
+        return [RoundOver(player, rule, dealer, settlement, wager, self.balance, rules, house, side), *self._bankroll_check()]
+
+    def _settle_side(self, dealer: Split) -> SideResult | None:
+        """Settle the side bet (on the player's seven cards, or the dealer's), whatever the main bet did."""
+        if not self.side_wager:
+            return None
+        from paigow_cli.games import is_nine_high_low
+        from paigow_cli.side_bets import pay
+
+        table = self.side_table
+        cards = self.player if table.on == "player" else dealer.cards
+        paid = pay(table, cards, low_is_nine_high=table.on == "dealer" and is_nine_high_low(dealer.low_value.key))
+        wager = self.side_wager
+        payout = wager * Decimal(str(paid.pays)) if paid.line is not None else -wager
+        self.balance += wager + payout
+        self.side_wager = Decimal(0)
+        return SideResult(table, paid, wager, payout)
 
     def _end_round(self) -> None:
         self.phase = Phase.BETTING

@@ -94,6 +94,8 @@ def test_advise_json_lists_21_splits_fouls_last():
         "result": "push",
         "copy_high": False,
         "copy_low": False,
+        "game_push": False,
+        "reset": False,
         "payout": 0.0,
     }
     assert splits[-1]["foul"] and splits[-1]["low"] == ["JK", "AS"]

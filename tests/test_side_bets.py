@@ -1,0 +1,242 @@
+"""Side bets (rules.md §8.3): each table's lines, exact odds against a brute force and the published counts."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from functools import lru_cache
+from itertools import combinations
+from math import comb
+
+import pytest
+
+from conftest import cards
+from paigow_cli.bonus_hands import Line, hand_lines, pai_gow_top
+from paigow_cli.cards import DECK, JOKER
+from paigow_cli.dealer_classes import dealer_classes
+from paigow_cli.errors import OptionError
+from paigow_cli.hands import FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, FIVE_ACES
+from paigow_cli.hands import best_five, category_of, five_card_key, key_ranks, ROYAL_CODE
+from paigow_cli.side_bets import PAY_TABLES, best_line, pay, side_bet_odds, with_pays
+
+
+def independent_lines(hand) -> set[Line]:
+    """The lines read from the five-card evaluator over all 21 fives, plus the seven-card ones by hand."""
+    lines = set()
+    categories = set()
+    for five in combinations(hand, 5):
+        key = five_card_key(five)
+        category = category_of(key)
+        categories.add(category)
+        if category == STRAIGHT_FLUSH and key_ranks(key)[0] == ROYAL_CODE:
+            lines.add(Line.ROYAL_FLUSH)
+    for category, line in ((FIVE_ACES, Line.FIVE_ACES), (STRAIGHT_FLUSH, Line.STRAIGHT_FLUSH), (FOUR_OF_A_KIND, Line.FOUR_OF_A_KIND),
+                           (FULL_HOUSE, Line.FULL_HOUSE), (FLUSH, Line.FLUSH), (THREE_OF_A_KIND, Line.THREE_OF_A_KIND), (STRAIGHT, Line.STRAIGHT)):
+        if category in categories:
+            lines.add(line)
+    # implied lines: a better hand of the same kind holds the lesser one
+    if categories & {FIVE_ACES}:
+        lines |= {Line.FOUR_OF_A_KIND, Line.THREE_OF_A_KIND}
+    if categories & {FOUR_OF_A_KIND, FULL_HOUSE}:
+        lines.add(Line.THREE_OF_A_KIND)
+    if STRAIGHT_FLUSH in categories:
+        lines |= {Line.FLUSH, Line.STRAIGHT}
+    # seven-card straight flush: all seven cards one suit (the joker any) and in sequence
+    real = [card for card in hand if not card.is_joker]
+    if len({card.suit for card in real}) == 1:
+        ranks = {card.rank for card in real}
+        low_ranks = {1 if rank == 14 else rank for rank in ranks}
+        for run_ranks in (ranks, low_ranks):
+            span = max(run_ranks) - min(run_ranks)
+            if len(real) == 7 and span == 6:
+                lines.add(Line.SEVEN_CARD_STRAIGHT_FLUSH)
+            elif len(real) == 6 and (span == 6 or (span == 5 and (max(run_ranks) < 14 or min(run_ranks) > 1 or True))):
+                if span <= 6:
+                    lines.add(Line.SEVEN_CARD_STRAIGHT_FLUSH_JOKER)
+    value, _ = best_five(hand)
+    if value.category == HIGH_CARD and len({card.rank for card in hand}) == 7:
+        top = max(card.rank for card in hand)
+        lines.add({9: Line.NINE_HIGH_PAI_GOW, 10: Line.TEN_HIGH_PAI_GOW, 11: Line.JACK_HIGH_PAI_GOW, 12: Line.QUEEN_HIGH_PAI_GOW,
+                   13: Line.KING_HIGH_PAI_GOW, 14: Line.ACE_HIGH_PAI_GOW}[top])
+    # royal match: a royal flush, the other two cards a real suited K-Q
+    for suit in "SHDC":
+        royal = [card for card in real if card.suit == suit and card.rank >= 10]
+        if len(royal) + (len(real) < 7) >= 5 and len(royal) <= 5:
+            rest = [card for card in real if card not in royal]
+            if len(rest) == 2 and {card.rank for card in rest} == {12, 13} and rest[0].suit == rest[1].suit:
+                lines.add(Line.ROYAL_MATCH)
+    return lines
+
+
+def test_hand_lines_agree_with_an_independent_reading():
+    rng = random.Random(12)
+    hands = [tuple(rng.sample(DECK, 7)) for _ in range(4000)]
+    spades = [card for card in DECK if card.suit == "S"]
+    hands += [tuple(rng.sample(spades + [JOKER, *cards("2H 2D 2C KH QH")], 7)) for _ in range(3000)]
+    for hand in hands:
+        assert hand_lines(hand) == independent_lines(hand), hand
+
+
+def test_fortune_pays_trips_above_a_straight():
+    hand = cards("KS KH KD QC JS TH 9D")
+    assert {Line.STRAIGHT, Line.THREE_OF_A_KIND} <= hand_lines(hand)
+    assert pay(PAY_TABLES["fortune"], hand).line is Line.THREE_OF_A_KIND
+
+
+def test_fortune_seven_card_straight_flush_natural_and_with_the_joker():
+    assert pay(PAY_TABLES["fortune"], cards("2S 3S 4S 5S 6S 7S 8S")).pays == 8000
+    assert pay(PAY_TABLES["fortune"], cards("2S 3S 4S JK 6S 7S 8S")).pays == 1000
+    assert pay(PAY_TABLES["fortune"], cards("AS 2S 3S 4S 5S 6S 7S")).pays == 8000  # the ace low: our reading
+
+
+def test_fortune_royal_match_needs_a_real_suited_king_queen():
+    assert pay(PAY_TABLES["fortune"], cards("AS KS QS JS TS KH QH")).pays == 2000
+    assert pay(PAY_TABLES["fortune"], cards("AS KS QS JS JK KH QH")).pays == 2000  # the joker in the royal
+    assert pay(PAY_TABLES["fortune"], cards("AS KS QS JS TS KH QD")).pays == 150
+
+
+def test_emperors_challenge_pays_low_pai_gow():
+    table = PAY_TABLES["emperors-challenge"]
+    assert pay(table, cards("9S 8H 7D 5C 4S 3H 2D")).pays == 40
+    assert pay(table, cards("TS 8H 7D 5C 4S 3H 2D")).pays == 5
+    assert pay(table, cards("JS 8H 7D 5C 4S 3H 2D")).pays == 2
+    assert pay(table, cards("QS 8H 7D 5C 4S 3H 2D")).pays == -1
+
+
+def test_queens_dragon_pays_a_queen_high_pai_gow_without_the_joker():
+    table = PAY_TABLES["queens-dragon"]
+    assert pay(table, cards("QS JH 9D 7C 5S 3H 2D")).pays == 50
+    assert pay(table, cards("JK JH 9D 7C 5S 3H 2D")).pays == -1  # ace-high: the joker is the ace
+    assert pai_gow_top(cards("JK JH 9D 7C 5S 3H 2D")) == 14
+
+
+def test_tiger_9_pays_a_nine_high_low_hand():
+    table = PAY_TABLES["tiger-9"]
+    assert pay(table, cards("KS KH JD 9C 8S 4H 3D"), low_is_nine_high=True).pays == 30
+    assert pay(table, cards("KS KH JD 9C 8S 4H 3D"), low_is_nine_high=False).pays == -1
+
+
+def test_pays_overrides_a_line_and_rejects_unknown_names():
+    table = with_pays(PAY_TABLES["fortune"], "five-aces=250, royal-flush=100")
+    assert table.pays_of(Line.FIVE_ACES) == 250 and table.pays_of(Line.ROYAL_FLUSH) == 100
+    with pytest.raises(OptionError, match="its lines are seven-card-straight-flush"):
+        with_pays(PAY_TABLES["fortune"], "five-kings=10")
+    for bad in ("five-aces", "five-aces=lots", "five-aces=0", "five-aces=inf", "five-aces=1.001"):
+        with pytest.raises(OptionError, match="--pays"):
+            with_pays(PAY_TABLES["fortune"], bad)
+
+
+def test_best_line_takes_the_highest_paying_line_not_the_strongest_hand():
+    table = with_pays(PAY_TABLES["fortune"], "straight=30")
+    assert best_line(table, [Line.FLUSH, Line.STRAIGHT]).line is Line.STRAIGHT
+
+
+def test_fortune_counts_match_the_published_table():
+    odds = side_bet_odds(PAY_TABLES["fortune"], dealer_classes())
+    assert [row.count for row in odds.rows] == [
+        32, 72, 196, 1128, 26020, 184644, 307472, 4188528, 6172088, 7672500, 11034204, 124556196,
+    ]
+    assert odds.total == comb(53, 7)
+    assert round(float(odds.house_edge), 6) == 0.077656
+
+
+@lru_cache(maxsize=None)
+def every_hand_lines(live: tuple) -> list[tuple[tuple, frozenset]]:
+    """Every seven-card hand of the live cards with its independently read lines (shared by the tables)."""
+    return [(hand, frozenset(independent_lines(hand))) for hand in combinations(live, 7)]
+
+
+def brute_force_counts(table, live, nine_high=None) -> Counter:
+    counts = Counter()
+    for hand, lines in every_hand_lines(tuple(live)):
+        if nine_high is not None and nine_high(hand):
+            lines = lines | {Line.NINE_HIGH_LOW_HAND}
+        counts[best_line(table, lines).line] += 1
+    return counts
+
+
+def reduced_decks():
+    spades = [card for card in DECK if card.suit == "S"]
+    yield tuple(spades[:5] + spades[6:] + [JOKER, *cards("KH QH")])  # 7-card straight flushes, royal matches
+    yield (*cards("AS AH AD AC"), JOKER, *cards("KS KH KD QS QH JS JH TS 9S 2C"))  # five aces, quads
+    rng = random.Random(4)
+    yield tuple(rng.sample(DECK, 15))
+    yield tuple(card for card in DECK if 4 <= card.rank <= 12 and card.suit in "SH" and card.rank != 8) + (JOKER,)  # pai gow
+
+
+@pytest.mark.parametrize("name", ["fortune", "emperors-challenge", "queens-dragon"])
+def test_exact_odds_match_a_brute_force_over_reduced_decks(name):
+    table = PAY_TABLES[name]
+    for live in reduced_decks():
+        dead = [card for card in DECK if card not in live]
+        odds = side_bet_odds(table, dealer_classes(), dead)
+        assert {row.line: row.count for row in odds.rows if row.count} == +brute_force_counts(table, live), live
+        assert odds.total == comb(len(live), 7)
+
+
+def test_tiger_9_matches_a_brute_force_with_the_house_way(foxwoods_table):
+    from paigow_cli.games import is_nine_high_low, nine_high_low_classes
+    from paigow_cli.house_ways import house_setting
+    from paigow_cli.rules import Rules
+
+    table = PAY_TABLES["tiger-9"]
+    live = [*cards("2S 3H 4S 5H 6S 7H 8S 8D 9H 9S TS JH QD KC"), JOKER]
+    dead = [card for card in DECK if card not in live]
+    odds = side_bet_odds(table, foxwoods_table.classes, dead, nine_high_low_classes(foxwoods_table))
+    expected = brute_force_counts(
+        table, live, lambda hand: is_nine_high_low(house_setting(hand, Rules()).split.low_value.key)
+    )
+    assert {row.line: row.count for row in odds.rows if row.count} == +expected
+    assert expected[Line.NINE_HIGH_LOW_HAND] > 0
+
+
+# --- the command ------------------------------------------------------------------------------------
+
+
+def test_bonus_prices_a_hand_on_every_table():
+    from typer.testing import CliRunner
+
+    from paigow_cli.cli import app
+
+    result = CliRunner().invoke(app, ["bonus", "AS", "KS", "QS", "JS", "TS", "KH", "QH", "--json"])
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert [(row["table"], row["pays"]) for row in document["tables"]] == [
+        ("fortune", 2000), ("emperors-challenge", 150), ("queens-dragon", -1), ("tiger-9", -1)
+    ]
+
+
+def test_bonus_odds_json_rows_sum_to_the_total(cache_folder):
+    from typer.testing import CliRunner
+
+    from paigow_cli.cli import app
+
+    result = CliRunner().invoke(app, ["bonus", "--odds", "--table", "emperors-challenge", "--dead", "AS KS", "--json"])
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert sum(row["count"] for row in document["rows"]) == document["total"] == comb(51, 7)
+    assert document["rows"][-1]["hand"] == "other" and document["rows"][-1]["pays"] == -1
+    assert abs(sum(row["return"] for row in document["rows"]) - document["ev"]) < 1e-12
+    assert document["house_edge"] == -document["ev"]
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["--odds"], "--odds needs --table"),
+        (["--odds", "--table", "fortune", "--pays", "aces=3"], "its lines are"),
+        (["AS KD JK 9H 9C 4D 2S", "--odds", "--table", "fortune"], "give no cards"),
+        (["AS KD JK 9H 9C 4D 2S", "--pays", "straight=3"], "name it with --table"),
+        (["AS KD JK 9H 9C 4D 2S", "--dead", "2C"], "--dead applies to --odds only"),
+    ],
+)
+def test_bonus_errors_are_one_line(args, fragment):
+    from typer.testing import CliRunner
+
+    from paigow_cli.cli import app
+
+    result = CliRunner().invoke(app, ["bonus", *args])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:") and fragment in lines[0], result.stderr
