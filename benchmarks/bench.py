@@ -5,6 +5,7 @@ Usage:
     python benchmarks/bench.py house-ways [--hands 100000] [--runs 5]
     python benchmarks/bench.py engine [--runs 5] [--batch 200]
     python benchmarks/bench.py simulate [--runs 5] [--rounds 1000000]
+    python benchmarks/bench.py games [--runs 5] [--batch 200]
 """
 
 from __future__ import annotations
@@ -151,6 +152,35 @@ def bench_simulate(runs: int, rounds: int) -> None:
     print(f"table lookups, vectorised (numpy)             {vectorised:12,.0f} rounds/s   {vectorised / baseline:.0f}x   target >= 50,000")
 
 
+def bench_games(runs: int, batch: int) -> None:
+    """Engine time per hand in every game and side of the bank (against the classic game in the same
+    run: nothing gets slower), and ``paigow bonus --odds`` warm for every table (target <= 1 s)."""
+    from paigow_cli.dealer_table import load_categories, load_table
+    from paigow_cli.engine import hand_odds
+    from paigow_cli.rules import Game, Wheel
+    from paigow_cli.side_bets import PAY_TABLES
+
+    cache = tempfile.mkdtemp(prefix="paigow-bench-")
+    env = dict(os.environ, PAIGOW_CACHE_DIR=cache)
+    os.environ["PAIGOW_CACHE_DIR"] = cache
+    table = load_table(HouseWayName.FOXWOODS, Wheel.SECOND)
+    load_categories()
+    hands = seeded_hands(batch, seed=7)
+    print(f"median of {runs} runs, batch of {batch} hands; cache in {cache}")
+    baseline = median_seconds(lambda: [hand_odds(hand, table) for hand in hands], runs) / batch
+    print(f"{'game':24} {'ms/hand':>8}  {'vs classic':>10}")
+    for game in Game:
+        for banker in (False, True):
+            per_hand = median_seconds(lambda: [hand_odds(hand, table, (), game, banker) for hand in hands], runs) / batch
+            name = game.value + (" --banker" if banker else "")
+            print(f"{name:24} {per_hand * 1e3:8.1f}  {per_hand / baseline:9.2f}x")
+    print(f"{'paigow bonus --odds':32} {'s, warm':>8}  target <= 1 s")
+    for name in PAY_TABLES:
+        run_cli("bonus", "--odds", "--table", name, env=env)  # warm its tables
+        wall = median_seconds(lambda: run_cli("bonus", "--odds", "--table", name, env=env), runs)
+        print(f"  --table {name:22} {wall:8.3f}  {'ok' if wall <= 1 else 'SLOW'}")
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="what", required=True)
@@ -163,6 +193,9 @@ def main(argv: Sequence[str]) -> int:
     simulate = sub.add_parser("simulate", help="rounds a second for paigow simulate")
     simulate.add_argument("--runs", type=int, default=5)
     simulate.add_argument("--rounds", type=int, default=1_000_000)
+    games = sub.add_parser("games", help="engine time per game and side of the bank; bonus --odds")
+    games.add_argument("--runs", type=int, default=5)
+    games.add_argument("--batch", type=int, default=200)
     args = parser.parse_args(argv)
     if args.what == "house-ways":
         bench_house_ways(args.hands, args.runs)
@@ -170,6 +203,8 @@ def main(argv: Sequence[str]) -> int:
         bench_engine(args.runs, args.batch)
     elif args.what == "simulate":
         bench_simulate(args.runs, args.rounds)
+    elif args.what == "games":
+        bench_games(args.runs, args.batch)
     return 0
 
 
