@@ -27,11 +27,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from enum import IntEnum
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import numpy as np
+from paigow_cli.cards import ACE, RANK_CHARS, Card
 
-from paigow_cli.cards import ACE, Card
-from paigow_cli.dealer_classes import RANKS, DealerClasses
+if TYPE_CHECKING:  # numpy is imported by the class-wide functions only: settling one hand stays light
+    import numpy as np
+
+    from paigow_cli.dealer_classes import DealerClasses
+
+RANKS = len(RANK_CHARS)
 
 
 class Line(IntEnum):
@@ -164,18 +170,26 @@ def pai_gow_top(cards: Sequence[Card]) -> int | None:
 # --- every dealer class at once ------------------------------------------------------------------
 
 
-_POPCOUNT = np.array([bin(mask).count("1") for mask in range(1 << RANKS)], dtype=np.int8)
+@lru_cache(maxsize=1)
+def _popcount() -> np.ndarray:
+    import numpy as np
+
+    return np.array([bin(mask).count("1") for mask in range(1 << RANKS)], dtype=np.int8)
 
 
 def _runs(masks: np.ndarray, joker: np.ndarray, windows: Sequence[int], size: int) -> np.ndarray:
+    import numpy as np
+
     held = np.zeros(len(masks), dtype=bool)
     for window in windows:
-        held |= _POPCOUNT[masks & window] + joker >= size
+        held |= _popcount()[masks & window] + joker >= size
     return held
 
 
 def _rank_lines(counts: np.ndarray, joker: np.ndarray) -> np.ndarray:
     """Line bits that depend on rank counts only (pairs, trips, straights, pai gow)."""
+    import numpy as np
+
     counts = counts.astype(np.int16)
     counts[:, RANKS - 1] += joker
     most = counts.max(axis=1)
@@ -205,6 +219,8 @@ def class_lines(classes: DealerClasses) -> tuple[np.ndarray, np.ndarray]:
     its other ranks and the joker are fixed. The royal match depends on the suits of the two
     cards outside the flush, which a class does not fix: ``side_bets`` counts it apart.
     """
+    import numpy as np
+
     multiset_joker = classes.multiset_joker.astype(np.int16)
     multiset = _rank_lines(classes.multiset_counts, multiset_joker)
     flush_joker = classes.flush_joker.astype(np.int16)
@@ -212,7 +228,7 @@ def class_lines(classes: DealerClasses) -> tuple[np.ndarray, np.ndarray]:
     suited = classes.flush_suited.astype(np.int64)
     flush |= 1 << Line.FLUSH
     flush |= _runs(suited, flush_joker, FIVE_WINDOWS, 5).astype(np.int64) << Line.STRAIGHT_FLUSH
-    flush |= (_POPCOUNT[suited & ROYAL_WINDOW] + flush_joker >= 5).astype(np.int64) << Line.ROYAL_FLUSH
+    flush |= (_popcount()[suited & ROYAL_WINDOW] + flush_joker >= 5).astype(np.int64) << Line.ROYAL_FLUSH
     natural = np.zeros(len(suited), dtype=bool)
     for window in SEVEN_WINDOWS:
         natural |= (suited & window) == window
@@ -224,6 +240,8 @@ def class_lines(classes: DealerClasses) -> tuple[np.ndarray, np.ndarray]:
 
 def pai_gow_classes(classes: DealerClasses, top: int) -> np.ndarray:
     """Per multiset class: its hands are pai gow with this top rank (flush classes never are)."""
+    import numpy as np
+
     bit = 1 << PAI_GOW_LINES[top]
     joker = classes.multiset_joker.astype(np.int16)
     return (_rank_lines(classes.multiset_counts, joker) & bit) != 0

@@ -24,15 +24,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from paigow_cli.bonus_hands import pai_gow_classes, pai_gow_top
+from paigow_cli.bonus_hands import pai_gow_top
 from paigow_cli.cards import ACE
 from paigow_cli.hands import HIGH_CARD, HandValue, category_of, key_ranks
 from paigow_cli.rules import Game
 from paigow_cli.splits import Split
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from paigow_cli.dealer_table import DealerTable
 
 PAI_GOW_PUSH_TOP = {Game.EZ: 12, Game.FACE_UP: ACE}  # the dealer's pai gow that pushes, by its top rank
@@ -69,6 +69,10 @@ def push_classes(table: DealerTable, game: Game) -> tuple[np.ndarray, np.ndarray
     """
     if game is Game.CLASSIC:
         return None
+    import numpy as np
+
+    from paigow_cli.bonus_hands import pai_gow_classes
+
     if game is Game.COMMISSION_FREE:
         return nine_high_low_classes(table)
     multiset = pai_gow_classes(table.classes, PAI_GOW_PUSH_TOP[game])
@@ -77,6 +81,8 @@ def push_classes(table: DealerTable, game: Game) -> tuple[np.ndarray, np.ndarray
 
 def nine_high_low_classes(table: DealerTable) -> tuple[np.ndarray, np.ndarray]:
     """Per multiset and per flush class: the house way sets a 9-high low hand (Tiger 9, Commission-Free)."""
+    import numpy as np
+
     nine_high = np.array([is_nine_high_low(int(key)) for key in table.low_values])
     return nine_high[table.multiset_low], nine_high[table.flush_low]
 
