@@ -6,8 +6,7 @@ of the exact combinatorial analysis of the game.
 
 from __future__ import annotations
 
-from paigow_cli.house_ways.analysis import KING, Decision, Seven, front_key
-from paigow_cli.house_ways.base import ACE, JACK, HouseWay
+from paigow_cli.house_ways.api import ACE, JACK, KING, Decision, HouseWay, Seven, front_key
 
 
 class Foxwoods(HouseWay):

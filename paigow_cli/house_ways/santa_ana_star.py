@@ -5,9 +5,7 @@ Source (complete): wizardofodds.com/games/pai-gow-poker/house-way/santa-ana-star
 
 from __future__ import annotations
 
-from paigow_cli.hands import RANK_PLURALS
-from paigow_cli.house_ways.analysis import KING, Decision, Seven
-from paigow_cli.house_ways.base import ACE, JACK, TEN, HouseWay, pair_class
+from paigow_cli.house_ways.api import ACE, JACK, KING, RANK_PLURALS, TEN, Decision, HouseWay, Seven, pair_class
 
 FACES = (JACK, 12, KING)  # a ten is not a face
 

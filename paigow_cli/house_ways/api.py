@@ -1,0 +1,86 @@
+"""The public API for house ways: everything a casino's page of Python needs, from one module.
+
+A house way is a subclass of ``HouseWay`` with a ``name``, a ``casino`` and a
+``source``, whose clause methods each take the seven cards as a ``Seven`` and
+return a ``Decision``: the two cards for the front and the clause in a dealer's
+words. ``HouseWay.decide`` dispatches in a fixed order (five aces, four of a kind,
+full house, straights and flushes, three pair, two pair, three of a kind, one
+pair, no pair); a casino overrides the clauses it words its own way. It must
+define ``two_pair``, ``four_of_a_kind`` and ``straight_or_flush`` (return None
+there to use the pair clauses); the others have the common wording.
+
+The seven casinos we ship import nothing else, so this API is what they are made of.
+A house way may look at suits only to find straights and flushes (the exact engine
+relies on it: ``paigow house-ways --check`` tests it). Ranks are numbers 2-14
+(``ACE`` is 14); the joker counts among the aces.
+
+>>> from paigow_cli.cards import parse_cards
+>>> class Simple(HouseWay):
+...     name, casino, source = "simple", "Example casino", "this docstring"
+...     def two_pair(self, hand):
+...         return self.split_two_pair(hand, "Two pair", "always split")
+...     def four_of_a_kind(self, hand):
+...         return self.keep_quads(hand, "Four of a kind")
+...     def straight_or_flush(self, hand):
+...         return None  # play the pairs
+>>> decision = Simple().decide(Seven(parse_cards("9S 9H 4D 4C AS KD 2H")))
+>>> decision.front, decision.rule
+((4D, 4C), 'Two pair: always split, small pair in front')
+
+Helpers on ``Seven`` (see its docstrings): ``pairs``, ``trips``, ``quads`` and
+``singles`` (ranks, highest first), ``five_aces``, ``complete`` (a straight or flush
+can be made), ``single_at_least(rank)``, ``has_single(rank)``, ``cards_except(*ranks)``,
+``pair_in_front(rank)``, ``front_from_pool(cards)``, ``one_card_and_next(rank)``,
+``best_complete(allowed)`` and ``pair_of(rank)``. Moves on ``HouseWay``:
+``split_two_pair``, ``keep_two_pair``, ``split_quads``, ``keep_quads``,
+``quads_with_pair``, ``complete``, ``trips_with_complete``, ``pair_with_complete``,
+``keep_or_break`` and the common clauses (``no_pair``, ``one_pair``, ``three_pair``,
+``three_of_a_kind``, ``two_trips``, ``full_house``,
+``full_house_split_unless_twos_with_ace_king``, ``five_aces``).
+"""
+
+from __future__ import annotations
+
+from paigow_cli.cards import JOKER_CODE
+from paigow_cli.hands import FLUSH, RANK_PLURALS, ROYAL_CODE, STRAIGHT, STRAIGHT_FLUSH, key_ranks
+from paigow_cli.house_ways.analysis import KING, CompleteSetting, Decision, Seven, front_key
+from paigow_cli.house_ways.base import (
+    ACE,
+    ACE_FACE,
+    ACE_HIGH,
+    JACK,
+    JACK_HIGH,
+    KING_HIGH,
+    TEN,
+    HouseWay,
+    pair_class,
+    two_pair_name,
+)
+
+QUEEN = 12
+
+__all__ = [
+    "ACE",
+    "ACE_FACE",
+    "ACE_HIGH",
+    "FLUSH",
+    "JACK",
+    "JACK_HIGH",
+    "JOKER_CODE",
+    "KING",
+    "KING_HIGH",
+    "QUEEN",
+    "RANK_PLURALS",
+    "ROYAL_CODE",
+    "STRAIGHT",
+    "STRAIGHT_FLUSH",
+    "TEN",
+    "CompleteSetting",
+    "Decision",
+    "HouseWay",
+    "Seven",
+    "front_key",
+    "key_ranks",
+    "pair_class",
+    "two_pair_name",
+]
