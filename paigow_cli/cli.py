@@ -21,7 +21,7 @@ from typer._click.exceptions import ClickException
 
 from paigow_cli import __version__
 from paigow_cli.cards import Card, parse_hand, sort_cards
-from paigow_cli.errors import CacheError, CardError, OptionError, PaigowError
+from paigow_cli.errors import CacheError, CardError, OptionError, PaigowError, PluginError
 from paigow_cli.rules import Game, HouseWayName, Rules, Wheel
 
 
@@ -101,9 +101,20 @@ WheelOption = Annotated[
     typer.Option("--wheel", help="Where A-2-3-4-5 ranks: second-highest straight, or the lowest.", case_sensitive=False),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines for a stdin batch).")]
+def complete_house_way(incomplete: str) -> list[str]:
+    """Shell completion: the shipped house ways (a plugin file completes as a path)."""
+    return [way.value for way in HouseWayName if way.value.startswith(incomplete)]
+
+
 HouseWayOption = Annotated[
-    HouseWayName,
-    typer.Option("--house-way", help="The casino whose house way sets the dealer's hand (see paigow house-ways).", case_sensitive=False),
+    str,
+    typer.Option(
+        "--house-way",
+        metavar="NAME|FILE.py",
+        help="The casino whose house way sets the dealer's hand: foxwoods, trump-plaza, claridge, ballys, flamingo, "
+        "golden-nugget, santa-ana-star, an installed plugin's name, or a plugin file (see paigow house-ways).",
+        autocompletion=complete_house_way,
+    ),
 ]
 CommissionOption = Annotated[
     float | None,
@@ -135,7 +146,9 @@ def reporting_errors() -> Iterator[None]:
     """Turn a library error into one ``Error:`` line and its exit code."""
     try:
         yield
-    except CacheError as error:
+    except (CacheError, PluginError) as error:
+        if isinstance(error, PluginError) and os.environ.get("PAIGOW_DEBUG"):
+            raise
         error_line(str(error))
         raise typer.Exit(ExitCode.FAILURE) from None
     except PaigowError as error:
@@ -144,8 +157,13 @@ def reporting_errors() -> Iterator[None]:
 
 
 def make_rules(**options: Any) -> Rules:
-    """Build the rules from options, reporting a bad value as a usage error."""
+    """Build the rules from options, reporting a bad value as a usage error; a plugin house way
+    (a file or an installed package) is loaded here."""
     with reporting_errors():
+        if "house_way" in options:
+            from paigow_cli.house_ways.plugins import resolve
+
+            options["house_way"] = resolve(options["house_way"])
         return Rules(**options)
 
 
@@ -245,12 +263,32 @@ def note(message: str) -> None:
     typer.echo(f"Note: {message}", err=True)
 
 
+PREBUILD_CHECK_HANDS = 20_000
+
+
+def check_plugin_before_build(name: str) -> None:
+    """Refuse a plugin house way that fails the checks, before building its dealer table on it."""
+    from paigow_cli.house_ways import way_named
+
+    way = way_named(name)
+    if not way.plugin:
+        return
+    from paigow_cli.house_ways.check import check_house_way
+
+    report = check_house_way(way, hands=PREBUILD_CHECK_HANDS)
+    if not report.passed:
+        raise PluginError(
+            f"the house way plugin '{name}' fails its checks, so no dealer table is built on it: {report.first_fault()} "
+            f"(paigow house-ways --check shows every fault)"
+        )
+
+
 def dealer_table(rules: Rules) -> Any:
-    """The house way's dealer table, built with a progress bar on first use."""
+    """The house way's dealer table, built with a progress bar on first use (a plugin is checked first)."""
     from paigow_cli.dealer_table import load_table
 
-    with progress_bar(f"Building the {rules.house_way.value} dealer table (once)") as progress:
-        return load_table(rules.house_way, rules.wheel, progress=progress, notify=note)
+    with reporting_errors(), progress_bar(f"Building the {rules.house_way} dealer table (once)") as progress:
+        return load_table(rules.house_way, rules.wheel, progress=progress, notify=note, check=check_plugin_before_build)
 
 
 DeadOption = Annotated[
@@ -305,7 +343,7 @@ def advise_command(
     dead: DeadOption = None,
     show_all: Annotated[bool, typer.Option("--all", help="Also show settings another setting matches or beats on both hands.")] = False,
     bet: Annotated[float, typer.Option("--bet", metavar="AMOUNT", help="The wager, for payouts with --dealer.")] = 1.0,
-    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
     banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
@@ -352,7 +390,7 @@ def advise_command(
 @app.command("house")
 def house_command(
     cards: CardsArgument = None,
-    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     wheel: WheelOption = Wheel.SECOND,
     as_json: JsonOption = False,
 ) -> None:
@@ -378,20 +416,67 @@ def house_command(
 
 
 @app.command("house-ways")
-def house_ways_command(as_json: JsonOption = False) -> None:
-    """List the house ways: each name, its casino, and where its rules come from.
+def house_ways_command(
+    check: Annotated[
+        str | None,
+        typer.Option(
+            "--check",
+            metavar="NAME|FILE.py",
+            help="Set many seeded hands of every type by this house way and report any fault: an exception, a front "
+            "that is not two cards of the hand, a foul, a setting that depends on the order of the cards, or on suits "
+            "other than through straights and flushes. Exit 1 when it fails.",
+        ),
+    ] = None,
+    hands: Annotated[int, typer.Option("--hands", metavar="N", help="How many hands --check sets.", min=100)] = 200_000,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the hands --check sets.", min=0)] = 2026,
+    as_json: JsonOption = False,
+) -> None:
+    """List the house ways: each name, its casino, and where its rules come from; plugins too.
 
-    Example:
+    A plugin is a Python file defining one HouseWay subclass (give its path to --house-way), or
+    an installed package naming one in the entry point group paigow.house_ways. See the README,
+    "Your casino's house way".
+
+    Examples:
 
     $ paigow house-ways --json
+    $ paigow house-ways --check examples/house_ways/gold_star.py
+    $ paigow house-ways --check foxwoods --hands 20000
     """
-    from paigow_cli.house_ways import HOUSE_WAYS
     from paigow_cli.render import house_ways_json, house_ways_text
 
-    ways = list(HOUSE_WAYS.values())
+    if check is not None:
+        check_command(check, hands, seed, as_json)
+        return
+    from paigow_cli.house_ways import HOUSE_WAYS, way_named
+    from paigow_cli.house_ways.plugins import entry_points, load_entry_point, register
+
+    ways: list[Any] = list(HOUSE_WAYS.values())
+    broken: list[tuple[str, str]] = []
+    for entry in entry_points():
+        try:
+            ways.append(way_named(register(load_entry_point(entry))))
+        except PaigowError as error:
+            broken.append((entry.name, str(error)))
     Output(as_json, batch=False).emit(
-        house_ways_json(ways), lambda: house_ways_text(ways, default=HouseWayName.FOXWOODS.value)
+        house_ways_json(ways, broken), lambda: house_ways_text(ways, broken, default=HouseWayName.FOXWOODS.value)
     )
+
+
+def check_command(target: str, hands: int, seed: int, as_json: bool) -> None:
+    """paigow house-ways --check: run the checks on a house way and report them; exit 1 on a fault."""
+    from paigow_cli.house_ways import way_named
+    from paigow_cli.house_ways.check import check_house_way
+    from paigow_cli.render import check_json, check_text
+
+    rules = make_rules(house_way=target)
+    with reporting_errors():
+        way = way_named(rules.house_way)
+        with progress_bar(f"Checking {way.name} on {hands:,} hands") as progress:
+            report = check_house_way(way, hands=hands, seed=seed, progress=progress)
+    Output(as_json, batch=False).emit(check_json(report, way, seed), lambda: check_text(report, way, seed))
+    if not report.passed:
+        raise typer.Exit(ExitCode.FAILURE)
 
 
 @app.command("odds")
@@ -418,7 +503,7 @@ def odds_command(dead: DeadOption = None, as_json: JsonOption = False) -> None:
 @app.command("power")
 def power_command(
     dead: DeadOption = None,
-    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     wheel: WheelOption = Wheel.SECOND,
     as_json: JsonOption = False,
 ) -> None:
@@ -508,7 +593,7 @@ def simulate_command(
     hand: Annotated[
         str | None, typer.Option("--hand", metavar="CARDS", help="Keep the player's seven cards fixed; deal only the dealer.")
     ] = None,
-    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
     banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
@@ -567,7 +652,7 @@ def read_line(prompt: str) -> str | None:
 def drill_command(
     count: Annotated[int, typer.Option("--count", "-n", metavar="N", help="How many hands to drill.", min=1)] = 10,
     seed: SeedOption = None,
-    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
     banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
@@ -619,7 +704,7 @@ def drill_command(
 def play_command(
     bankroll: Annotated[float, typer.Option("--bankroll", metavar="AMOUNT", help="Money to start with.", min=0)] = 500.0,
     seed: SeedOption = None,
-    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
     banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
@@ -649,7 +734,7 @@ def play_command(
     table_game = TableGame(rules, as_money(bankroll), choose_seed(seed), table=lambda: dealer_table(rules))
     console = Console(highlight=False)
     console.print(
-        f"[bold]Pai Gow Poker[/bold] · {game_title(rules)} · {house_way.value} house way · "
+        f"[bold]Pai Gow Poker[/bold] · {game_title(rules)} · {rules.house_way} house way · "
         f"side bet: {table_game.side_table.title} · you have ${bankroll:,.2f}. Type help at any prompt."
     )
     if table_game.over:
@@ -695,7 +780,7 @@ def bonus_command(
         typer.Option("--pays", metavar="LINE=PAYS,...", help="Override lines' payouts (to 1), e.g. five-aces=250,royal-flush=100."),
     ] = None,
     dead: DeadOption = None,
-    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     wheel: WheelOption = Wheel.SECOND,
     as_json: JsonOption = False,
 ) -> None:
@@ -786,7 +871,7 @@ def cache_info_command(as_json: JsonOption = False) -> None:
 
 @cache_app.command("build")
 def cache_build_command(
-    house_way: HouseWayOption = HouseWayName.FOXWOODS,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     build_all: Annotated[bool, typer.Option("--all", help="Build the table of every house way (for the --wheel rule).")] = False,
     wheel: WheelOption = Wheel.SECOND,
 ) -> None:

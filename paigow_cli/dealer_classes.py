@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 
 import numpy as np
@@ -58,20 +59,46 @@ class DealerClasses:
     def multiset_hand(self, index: int) -> tuple[Card, ...]:
         """A representative hand: cards dealt round the suits, so no flush."""
         ranks = [r for r in range(RANKS) for _ in range(int(self.multiset_counts[index, r]))]
-        hand = [DECK[rank * 4 + position % 4] for position, rank in enumerate(ranks)]
-        if self.multiset_joker[index]:
-            hand.append(DECK[JOKER_CODE])
-        return tuple(hand)
+        return multiset_representative(ranks, bool(self.multiset_joker[index]))
 
     def flush_hand(self, index: int) -> tuple[Card, ...]:
         """A representative hand: the suited ranks in spades, the others in hearts then diamonds."""
         mask = int(self.flush_suited[index])
-        hand = [DECK[rank * 4] for rank in range(RANKS) if mask >> rank & 1]
         others = [int(rank) for rank in self.flush_other[index] if rank != NO_RANK]
-        hand += [DECK[rank * 4 + 1 + position] for position, rank in enumerate(others)]
-        if self.flush_joker[index]:
-            hand.append(DECK[JOKER_CODE])
-        return tuple(hand)
+        return flush_representative([rank for rank in range(RANKS) if mask >> rank & 1], others, bool(self.flush_joker[index]))
+
+
+def multiset_representative(ranks: list[int], joker: bool) -> tuple[Card, ...]:
+    """The representative of a multiset class: rank indices (sorted) dealt round the suits, then the joker."""
+    hand = [DECK[rank * 4 + position % 4] for position, rank in enumerate(ranks)]
+    return tuple(hand + [DECK[JOKER_CODE]] * joker)
+
+
+def flush_representative(suited: list[int], others: list[int], joker: bool) -> tuple[Card, ...]:
+    """The representative of a flush class: suited ranks in spades, the others in hearts then diamonds."""
+    hand = [DECK[rank * 4] for rank in suited]
+    hand += [DECK[rank * 4 + 1 + position] for position, rank in enumerate(sorted(others))]
+    return tuple(hand + [DECK[JOKER_CODE]] * joker)
+
+
+def representative(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The representative hand of the class seven cards belong to: the hand the dealer table was
+    built from. A house way must set both alike (the exact engine relies on it).
+
+    >>> from paigow_cli.cards import parse_cards
+    >>> representative(parse_cards("KD 9H 9C 4D 2S AS JK"))
+    (2S, 4H, 9D, 9C, KS, AH, JK)
+    >>> representative(parse_cards("AH KH 7H 4H 2H 2C JK"))
+    (2S, 4S, 7S, KS, AS, 2H, JK)
+    """
+    joker = any(card == JOKER_CODE for card in cards)
+    real = [card for card in cards if card != JOKER_CODE]
+    suits = [sum(1 for card in real if card & 3 == suit) for suit in range(4)]
+    flush_suit = max(range(4), key=lambda suit: suits[suit])
+    if suits[flush_suit] + joker >= 5:
+        suited = sorted(card >> 2 for card in real if card & 3 == flush_suit)
+        return flush_representative(suited, [card >> 2 for card in real if card & 3 != flush_suit], joker)
+    return multiset_representative(sorted(card >> 2 for card in real), joker)
 
 
 @lru_cache(maxsize=1)

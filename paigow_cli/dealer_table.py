@@ -24,8 +24,8 @@ from paigow_cli.cache import StaleCache, read_arrays, table_path, write_arrays
 from paigow_cli.dealer_classes import DealerClasses, dealer_classes
 from paigow_cli.errors import CacheError
 from paigow_cli.hands import ROYAL_CODE, STRAIGHT_FLUSH, best_five_key, key_ranks
-from paigow_cli.house_ways import house_keys
-from paigow_cli.rules import HouseWayName, Wheel
+from paigow_cli.house_ways import house_keys, way_named
+from paigow_cli.rules import Wheel
 
 Progress = Callable[[int, int], None]  # (classes done, classes in all)
 Notify = Callable[[str], None]
@@ -37,7 +37,7 @@ ROYAL = 10  # category code of a royal flush in the category table (straight flu
 class DealerTable:
     """The class structure plus the dealer's setting of each class, as dense value indices."""
 
-    house_way: HouseWayName
+    house_way: str
     wheel: Wheel
     classes: DealerClasses
     high_values: np.ndarray  # sorted distinct high-hand keys the dealer can end with
@@ -48,7 +48,7 @@ class DealerTable:
     flush_low: np.ndarray
 
 
-def _class_keys(house_way: HouseWayName, wheel_low: bool, kind: str, start: int, stop: int) -> np.ndarray:
+def _class_keys(house_way: str, wheel_low: bool, kind: str, start: int, stop: int) -> np.ndarray:
     """(stop - start, 2) high and low keys of the house way's setting of each class."""
     classes = dealer_classes()
     hand_of = classes.multiset_hand if kind == "multiset" else classes.flush_hand
@@ -98,8 +98,9 @@ def _chunk_arguments(prefix: tuple, classes: DealerClasses) -> tuple[list[tuple]
     return arguments, sum(sizes.values())
 
 
-def build_table(house_way: HouseWayName, wheel: Wheel, progress: Progress | None = None) -> DealerTable:
+def build_table(house_way: str, wheel: Wheel, progress: Progress | None = None) -> DealerTable:
     """Set every class by the house way (seconds; use ``load_table`` for the cached one)."""
+    house_way = way_named(house_way).name
     classes = dealer_classes()
     arguments, total = _chunk_arguments((house_way, wheel is Wheel.LOW), classes)
     chunks = _run_chunks(_class_keys, arguments, total, progress)
@@ -124,21 +125,37 @@ CLASS_FIELDS = ("multiset_counts", "multiset_joker", "flush_suited", "flush_othe
 TABLE_FIELDS = ("high_values", "low_values", "multiset_high", "multiset_low", "flush_high", "flush_low")
 
 
-def _table_meta(house_way: HouseWayName, wheel: Wheel) -> dict[str, object]:
-    return {"kind": "dealer", "house_way": house_way.value, "wheel": wheel.value}
+def _table_meta(house_way: str, wheel: Wheel) -> dict[str, object]:
+    way = way_named(house_way)
+    meta: dict[str, object] = {"kind": "dealer", "house_way": way.name, "wheel": wheel.value}
+    if way.plugin:
+        meta.update(plugin=way.origin, plugin_digest=way.digest)
+    return meta
+
+
+def dealer_table_path(house_way: str, wheel: Wheel):
+    """The cache file of a house way's table; a plugin's carries the digest of its source."""
+    way = way_named(house_way)
+    parts = (way.name, way.digest, wheel.value) if way.plugin else (way.name, wheel.value)
+    return table_path("dealer", *parts)
 
 
 def save_table(table: DealerTable) -> None:
     arrays = {name: getattr(table.classes, name) for name in CLASS_FIELDS}
     arrays.update({name: getattr(table, name) for name in TABLE_FIELDS})
-    write_arrays(table_path("dealer", table.house_way.value, table.wheel.value), arrays, _table_meta(table.house_way, table.wheel))
+    write_arrays(dealer_table_path(table.house_way, table.wheel), arrays, _table_meta(table.house_way, table.wheel))
 
 
 def load_table(
-    house_way: HouseWayName, wheel: Wheel, progress: Progress | None = None, notify: Notify | None = None
+    house_way: str, wheel: Wheel, progress: Progress | None = None, notify: Notify | None = None,
+    check: Callable[[str], None] | None = None,
 ) -> DealerTable:
-    """The cached table, built (and cached) first if it is missing, stale or corrupt."""
-    path = table_path("dealer", house_way.value, wheel.value)
+    """The cached table, built (and cached) first if it is missing, stale or corrupt.
+
+    ``check`` runs before a build (the command line checks a plugin there, and refuses one that fails).
+    """
+    house_way = way_named(house_way).name
+    path = dealer_table_path(house_way, wheel)
     try:
         arrays = read_arrays(path, _table_meta(house_way, wheel))
         classes = DealerClasses(**{name: arrays[name] for name in CLASS_FIELDS})
@@ -147,7 +164,9 @@ def load_table(
         return table
     except (StaleCache, KeyError, TypeError, ValueError) as problem:
         if notify and path.exists():
-            notify(f"rebuilding the {house_way.value} table: {problem if isinstance(problem, StaleCache) else 'it is malformed'}")
+            notify(f"rebuilding the {house_way} table: {problem if isinstance(problem, StaleCache) else 'it is malformed'}")
+    if check is not None:
+        check(house_way)
     table = build_table(house_way, wheel, progress)
     try:
         save_table(table)

@@ -24,3 +24,7 @@ class OptionError(PaigowError):
 
 class CacheError(PaigowError):
     """A table cache that cannot be read or written (not a user error)."""
+
+
+class PluginError(PaigowError):
+    """A house-way plugin that cannot be loaded, fails its checks, or raised inside a clause (exit 1)."""

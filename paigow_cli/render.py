@@ -300,7 +300,7 @@ def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
         parts.append(Text(f"Game: {game_text(advice.rules)}; {rule}", style="dim"))
     if with_ev:
         parts.append(ev_line("Best", advice.best_row, advice))
-    parts.append(setting_line(f"House way ({advice.rules.house_way.value})", advice.house))
+    parts.append(setting_line(f"House way ({advice.rules.house_way})", advice.house))
     if with_ev:
         parts.append(ev_line("  EV", advice.house_row, advice))
     if advice.dealer is not None:
@@ -387,18 +387,23 @@ def chosen_line(row: SplitAdvice) -> Text:
 
 def house_json(setting: HouseSetting) -> dict[str, Any]:
     document = setting_json(setting)
-    return {"hand": document.pop("hand"), "house_way": setting.house_way.value, **document}
+    return {"hand": document.pop("hand"), "house_way": setting.house_way, **document}
 
 
 def house_text(setting: HouseSetting) -> RenderableType:
-    return setting_line(setting.house_way.value, setting)
+    return setting_line(setting.house_way, setting)
 
 
-def house_ways_json(ways: Sequence[HouseWay]) -> list[dict[str, str]]:
-    return [{"name": way.name, "casino": way.casino, "source": way.source} for way in ways]
+def house_ways_json(ways: Sequence[HouseWay], broken: Sequence[tuple[str, str]] = ()) -> list[dict[str, Any]]:
+    documents: list[dict[str, Any]] = [
+        {"name": way.name, "casino": way.casino, "source": way.source, "plugin": way.plugin, "origin": way.origin}
+        for way in ways
+    ]
+    documents += [{"name": name, "plugin": True, "error": error} for name, error in broken]
+    return documents
 
 
-def house_ways_text(ways: Sequence[HouseWay], default: str) -> RenderableType:
+def house_ways_text(ways: Sequence[HouseWay], broken: Sequence[tuple[str, str]] = (), default: str = "") -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
@@ -408,9 +413,52 @@ def house_ways_text(ways: Sequence[HouseWay], default: str) -> RenderableType:
         line.append(way.name, style="bold")
         if way.name == default:
             line.append(" (default)")
+        if way.plugin:
+            line.append(" (plugin)", style="cyan")
         line.append(f"  {way.casino}\n    ")
         line.append(way.source, style="dim")
+        if way.plugin:
+            line.append(f"\n    from {way.origin}", style="dim")
         lines.append(line)
+    for name, error in broken:
+        lines.append(Text(f"{name} (plugin, cannot be loaded)\n    {error}", style="red"))
+    return Group(*lines)
+
+
+def check_json(report: Any, way: HouseWay, seed: int) -> dict[str, Any]:
+    from paigow_cli.house_ways.check import FAULTS
+
+    return {
+        "house_way": way.name,
+        "origin": way.origin,
+        "hands": report.hands,
+        "seed": seed,
+        "passed": report.passed,
+        "faults": {
+            fault: {"what": FAULTS[fault], "count": report.counts[fault], "examples": report.examples[fault]} for fault in FAULTS
+        },
+    }
+
+
+def check_text(report: Any, way: HouseWay, seed: int) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    from paigow_cli.house_ways.check import FAULTS
+
+    title = Text(f"{way.name}: {report.hands:,} hands set (seed {seed}), ", style="bold")
+    if report.passed:
+        title.append("no fault found", style="bold green")
+        return Group(title, Text("  checked: exceptions, fronts, fouls, card order, suits", style="dim"))
+    title.append(f"{sum(report.counts.values()):,} faults", style="bold red")
+    lines = [title]
+    for fault, what in FAULTS.items():
+        count = report.counts[fault]
+        if not count:
+            continue
+        lines.append(Text(f"{what}: {count:,} hands", style="red"))
+        for example in report.examples[fault]:
+            lines.append(Text(f"  {example}"))
     return Group(*lines)
 
 
@@ -461,7 +509,7 @@ def power_row_json(row: PowerRow, total: int, with_category: bool) -> dict[str, 
 
 def power_json(rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequence[PowerRow]) -> dict[str, Any]:
     return {
-        "house_way": rules.house_way.value,
+        "house_way": rules.house_way,
         "wheel": rules.wheel.value,
         "total": total,
         "low_hands": [power_row_json(row, total, with_category=False) for row in lows],
@@ -490,7 +538,7 @@ def power_text(rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequen
 
     from rich.text import Text
 
-    heading = Text(f"The dealer's setting by the {rules.house_way.value} house way, over {total:,} dealer hands", style="bold")
+    heading = Text(f"The dealer's setting by the {rules.house_way} house way, over {total:,} dealer hands", style="bold")
     return Group(
         heading,
         table_of("Low hands", lows, with_category=False),
@@ -540,7 +588,7 @@ def simulation_json(result: SimulationResult, rules: Rules, seed: int, player: s
         "stderr": result.stderr,
         "interval": list(result.interval),
         "seed": seed,
-        "house_way": rules.house_way.value,
+        "house_way": rules.house_way,
         "game": rules.game.value,
         "banker": rules.banker,
         "player": player,
@@ -564,7 +612,7 @@ def simulation_text(result: SimulationResult, rules: Rules, seed: int, player: s
     if player == "best" and rules.game is Game.FACE_UP:
         who = "the best setting against the dealer's shown hand"
     title = Text(
-        f"{result.rounds:,} rounds of the {game_text(rules)} against the {rules.house_way.value} dealer, "
+        f"{result.rounds:,} rounds of the {game_text(rules)} against the {rules.house_way} dealer, "
         f"player setting by {who} (seed {seed})",
         style="bold",
     )
@@ -785,7 +833,7 @@ def bonus_text(hand: Sequence[Card], tables: Sequence[Any], setting: HouseSettin
             grid.add_row(table.title, on, paid.line.label, Text(f"{paid.pays} to 1", style="bold green"))
     parts: list[Any] = [cards_markup(hand), Text(), grid]
     if setting is not None:
-        front = Text(f"Tiger 9: the {setting.house_way.value} house way puts ", style="dim")
+        front = Text(f"Tiger 9: the {setting.house_way} house way puts ", style="dim")
         parts.append(front + cards_markup(setting.split.low) + Text(" in front", style="dim"))
     return Group(*parts)
 
@@ -810,7 +858,7 @@ def bonus_odds_json(odds: Any, rules: Rules, dead: Sequence[Card]) -> dict[str, 
         "dead": card_list(dead),
     }
     if odds.table.needs_house_way:
-        document["house_way"] = rules.house_way.value
+        document["house_way"] = rules.house_way
     return document
 
 
@@ -823,7 +871,7 @@ def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card]) -> Renderable
     total = odds.total
     title = Text(f"{odds.table.title}: exact over {total:,} seven-card hands", style="bold")
     if odds.table.needs_house_way:
-        title.append(f", {rules.house_way.value} house way")
+        title.append(f", {rules.house_way} house way")
     if dead:
         title.append("\ndead: ", style="dim")
         title.append_text(cards_markup(dead))

@@ -30,7 +30,7 @@ class Wheel(str, Enum):
 
 
 class HouseWayName(str, Enum):
-    """The casinos whose house way we implement (rules.md §7)."""
+    """The casinos whose house way we ship (rules.md §7); plugins add others by name."""
 
     FOXWOODS = "foxwoods"
     TRUMP_PLAZA = "trump-plaza"
@@ -73,11 +73,12 @@ class Rules:
 
     wheel: Wheel = Wheel.SECOND
     commission: float = None  # type: ignore[assignment]  # resolved in __post_init__
-    house_way: HouseWayName = HouseWayName.FOXWOODS
+    house_way: str = HouseWayName.FOXWOODS.value  # a shipped name (or HouseWayName), or a loaded plugin's
     game: Game = Game.CLASSIC
     banker: bool = False  # the player banks against the dealer (rules.md §8.2)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "house_way", str(getattr(self.house_way, "value", self.house_way)))
         if self.commission is None:
             object.__setattr__(self, "commission", CLASSIC_COMMISSION if self.game is Game.CLASSIC else 0.0)
         elif self.game is not Game.CLASSIC:
@@ -100,7 +101,7 @@ class Rules:
         return {
             "wheel": self.wheel.value,
             "commission": self.commission,
-            "house_way": self.house_way.value,
+            "house_way": self.house_way,
             "game": self.game.value,
             "banker": self.banker,
         }

@@ -1,4 +1,7 @@
-"""Casino house ways: fixed procedures that set seven cards (rules.md §7).
+"""Casino house ways: fixed procedures that set seven cards (rules.md §7), shipped or plugged in.
+
+A house way is named by a string: a shipped one's name, or a plugin's (loaded by
+``plugins.resolve`` from a file or an installed package, then found by name).
 
 >>> from paigow_cli.cards import parse_cards
 >>> setting = house_setting(parse_cards("9S 9H 4D 4C AS KD 2H"), Rules())
@@ -21,10 +24,21 @@ from paigow_cli.house_ways.santa_ana_star import SantaAnaStar
 from paigow_cli.rules import HouseWayName, Rules
 from paigow_cli.splits import Split, make_split, setting_keys
 
-HOUSE_WAYS: dict[HouseWayName, HouseWay] = {
-    HouseWayName(way.name): way
-    for way in (Foxwoods(), TrumpPlaza(), Claridge(), Ballys(), Flamingo(), GoldenNugget(), SantaAnaStar())
+HOUSE_WAYS: dict[str, HouseWay] = {
+    way.name: way for way in (Foxwoods(), TrumpPlaza(), Claridge(), Ballys(), Flamingo(), GoldenNugget(), SantaAnaStar())
 }
+assert list(HOUSE_WAYS) == [name.value for name in HouseWayName]
+
+
+def way_named(name: str) -> HouseWay:
+    """The house way of this name: shipped, or a plugin loaded (or installed) in this process."""
+    key = getattr(name, "value", name)
+    way = HOUSE_WAYS.get(key)
+    if way is None:
+        from paigow_cli.house_ways.plugins import find, resolve
+
+        way = find(key) or find(resolve(key))
+    return way
 
 
 @dataclass(frozen=True)
@@ -33,12 +47,17 @@ class HouseSetting:
 
     split: Split
     rule: str
-    house_way: HouseWayName
+    house_way: str
 
 
-def decide(cards: Sequence[Card], house_way: HouseWayName, wheel_low: bool = False) -> Decision:
-    """The front two cards by the house way, and the clause."""
-    return HOUSE_WAYS[house_way].decide(Seven(cards, wheel_low))
+def decide(cards: Sequence[Card], house_way: str, wheel_low: bool = False) -> Decision:
+    """The front two cards by the house way, and the clause (a plugin's failures as PluginError)."""
+    way = way_named(house_way)
+    if way.plugin:
+        from paigow_cli.house_ways.plugins import guarded_decide
+
+        return guarded_decide(way, cards, wheel_low)
+    return way.decide(Seven(cards, wheel_low))
 
 
 def house_setting(cards: Sequence[Card], rules: Rules) -> HouseSetting:
@@ -47,10 +66,10 @@ def house_setting(cards: Sequence[Card], rules: Rules) -> HouseSetting:
     return HouseSetting(make_split(cards, decision.front, rules.wheel_is_low), decision.rule, rules.house_way)
 
 
-def house_keys(cards: Sequence[Card], house_way: HouseWayName, wheel_low: bool = False) -> tuple[int, int]:
+def house_keys(cards: Sequence[Card], house_way: str, wheel_low: bool = False) -> tuple[int, int]:
     """(high key, low key) of the house way's setting, without building a Split (hot loops)."""
-    decision = HOUSE_WAYS[house_way].decide(Seven(cards, wheel_low))
+    decision = decide(cards, house_way, wheel_low)
     return setting_keys(cards, decision.front, wheel_low)
 
 
-__all__ = ["HOUSE_WAYS", "HouseSetting", "HouseWay", "decide", "house_keys", "house_setting"]
+__all__ = ["HOUSE_WAYS", "HouseSetting", "HouseWay", "decide", "house_keys", "house_setting", "way_named"]

@@ -53,6 +53,9 @@ class HouseWay:
     name = ""
     casino = ""
     source = ""
+    plugin = False  # set on plugins when they are loaded (house_ways.plugins)
+    origin = "shipped with paigow"
+    digest = ""  # a plugin's source digest, part of its dealer table's cache key
 
     def decide(self, hand: Seven) -> Decision:
         """The front two cards and the clause that decided them."""
