@@ -83,6 +83,9 @@ JOKER = DECK[JOKER_CODE]
 # One card token: the joker, or a rank (10 or one character) then a suit.
 _TOKEN = re.compile(r"JOKER|JK|(10|.)(.)", re.DOTALL)
 _SEPARATORS = re.compile(r"[\s,]+")
+# Pasted text carries invisible marks: the emoji variation selector after a suit symbol (A♠️) and
+# a byte-order mark at the start of a file. They mean nothing for a card, so they are dropped.
+_INVISIBLE = str.maketrans("", "", "\ufe0f\ufeff")
 
 
 def _read_token(chunk: str, position: int) -> tuple[Card, int]:
@@ -114,12 +117,14 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
     >>> parse_cards(["ASKDJK9H", "9c,4d 2s"])
     (AS, KD, JK, 9H, 9C, 4D, 2S)
+    >>> parse_cards("\ufeffA\u2660\ufe0f K\u2665\ufe0f")  # a byte-order mark, emoji variation selectors
+    (AS, KH)
     >>> parse_cards("JK joker")
     Traceback (most recent call last):
     ...
     paigow_cli.errors.CardError: the joker is given twice (the deck has one joker)
     """
-    joined = text if isinstance(text, str) else " ".join(text)
+    joined = (text if isinstance(text, str) else " ".join(text)).translate(_INVISIBLE)
     cards: list[Card] = []
     seen: set[int] = set()
     for chunk in _SEPARATORS.split(joined.strip().upper()):
@@ -147,17 +152,42 @@ def parse_hand(text: str | Iterable[str], counts: tuple[int, ...] = (7,), what: 
     """
     cards = parse_cards(text)
     if not cards:
-        raise CardError(f"no cards given: {what} needs {_count_words(counts)} cards, e.g. AS KD JK 9H 9C 4D 2S")
+        raise CardError(f"no cards given: {what} needs {_count_words(counts)} cards, e.g. {example_cards(counts)}")
     if len(cards) not in counts:
-        shown = " ".join(str(card) for card in cards)
-        raise CardError(f"{what} needs {_count_words(counts)} cards, got {len(cards)}: {shown}")
+        shown = f": {cards_text(cards)}" if len(cards) <= 10 else ""
+        raise CardError(f"{what} needs {_count_words(counts)} cards, got {len(cards)}{shown}")
     return cards
 
 
 def _count_words(counts: tuple[int, ...]) -> str:
+    """``7``, ``2, 5 or 7``, ``1 to 46``.
+
+    >>> _count_words((2, 5, 7)), _count_words(tuple(range(1, 47)))
+    ('2, 5 or 7', '1 to 46')
+    """
     if len(counts) == 1:
         return str(counts[0])
+    if len(counts) > 3 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
     return ", ".join(str(c) for c in counts[:-1]) + f" or {counts[-1]}"
+
+
+EXAMPLE_HAND = "AS KD JK 9H 9C 4D 2S"
+
+
+def example_cards(counts: tuple[int, ...]) -> str:
+    """An example of as many cards as ``counts`` wants: the hand, five of it, or two.
+
+    >>> example_cards((2,)), example_cards(tuple(range(1, 47)))
+    ('KD 4D', 'AH 7C')
+    """
+    if len(counts) > 3:  # a range, such as dead cards
+        return "AH 7C"
+    if 7 in counts:
+        return EXAMPLE_HAND
+    if 5 in counts:
+        return "AS KD JK 9H 9C"
+    return "KD 4D"
 
 
 def check_disjoint(first: Iterable[Card], second: Iterable[Card], first_name: str, second_name: str) -> None:
