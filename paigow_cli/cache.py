@@ -62,6 +62,20 @@ def cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "paigow"
 
 
+def cache_problem() -> str | None:
+    """Why the cache folder cannot hold tables (it names a file), or None.
+
+    Tables are then built for each run and not kept; every command still answers.
+    """
+    folder = cache_dir()
+    if folder.exists() and not folder.is_dir():
+        return (
+            f"the cache folder {folder} is a file, not a folder, so tables cannot be cached and are built on every run "
+            "(set PAIGOW_CACHE_DIR to a folder)"
+        )
+    return None
+
+
 @lru_cache(maxsize=1)
 def source_digest() -> str:
     """A digest of the code that computes the tables: change the code, and old tables are stale."""

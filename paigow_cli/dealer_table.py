@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from multiprocessing import get_all_start_methods, get_context
 
 import numpy as np
 
-from paigow_cli.cache import StaleCache, read_arrays, table_path, write_arrays
+from paigow_cli.cache import StaleCache, cache_problem, read_arrays, table_path, write_arrays
 from paigow_cli.dealer_classes import DealerClasses, dealer_classes
 from paigow_cli.errors import CacheError
 from paigow_cli.hands import ROYAL_CODE, STRAIGHT_FLUSH, best_five_key, key_ranks
@@ -59,6 +60,8 @@ def _run_chunks(
     function: Callable[..., np.ndarray], arguments: list[tuple], total: int, progress: Progress | None
 ) -> list[np.ndarray]:
     """Run ``function`` over chunks on every core, reporting progress; results in order."""
+    if progress:
+        progress(0, total)  # the work starts (a terminal shows its bar, a pipe its one line)
     dealer_classes()  # enumerate once before forking, so workers inherit it
     workers = min(len(arguments), os.cpu_count() or 1)
     done = 0
@@ -78,7 +81,14 @@ def _run_chunks(
             done += len(result)
             if progress:
                 progress(done, total)
-    except BaseException:  # Ctrl-C or a failure: stop at once, drop the chunks not started
+    except BaseException:  # Ctrl-C or a failure: stop the workers at once, drop the chunks not started
+        # The pool's management thread may complain as its workers vanish: we are tearing it down on purpose.
+        threading.excepthook = lambda args: None
+        running = getattr(pool, "_processes", None) or {}  # the executor's worker processes, by pid
+        for process in list(running.values()):
+            process.kill()
+        for process in list(running.values()):
+            process.join(timeout=1)  # reap it: no process is left behind
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
@@ -140,6 +150,17 @@ def dealer_table_path(house_way: str, wheel: Wheel):
     return table_path("dealer", *parts)
 
 
+def expected_tables() -> list[tuple[str, object]]:
+    """Every table the shipped house ways and ``paigow odds`` can use: (what it is, its cache file)."""
+    from paigow_cli.rules import HouseWayName
+
+    tables: list[tuple[str, object]] = [("category table (odds, bonus)", table_path("categories"))]
+    for wheel in Wheel:
+        for way in HouseWayName:
+            tables.append((f"{way.value} dealer table, {wheel.value} wheel", dealer_table_path(way.value, wheel)))
+    return tables
+
+
 def save_table(table: DealerTable) -> None:
     arrays = {name: getattr(table.classes, name) for name in CLASS_FIELDS}
     arrays.update({name: getattr(table, name) for name in TABLE_FIELDS})
@@ -172,7 +193,8 @@ def load_table(
         save_table(table)
     except CacheError as error:  # still answer; the table is rebuilt next time
         if notify:
-            notify(f"{error}; the table will be built again next time")
+            if cache_problem() is None:  # else the command has said so already
+                notify(f"{error}; the table will be built again next time")
     return table
 
 
@@ -238,5 +260,6 @@ def load_categories(
         write_arrays(path, {**arrays, "multiset_codes": codes[0], "flush_codes": codes[1]}, meta)
     except CacheError as error:
         if notify:
-            notify(f"{error}; the table will be built again next time")
+            if cache_problem() is None:  # else the command has said so already
+                notify(f"{error}; the table will be built again next time")
     return classes, codes
