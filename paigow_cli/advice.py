@@ -132,6 +132,8 @@ def advise(
         )
     if rows[0].ev is not None:
         rows = rank_by_ev(rows)
+    elif dealer_setting is not None:
+        rows = rank_by_result(rows)
     return Advice(hand, rules, tuple(rows), house, dealer_setting, as_money(bet), dead)
 
 
@@ -139,6 +141,27 @@ def rank_by_ev(rows: list[SplitAdvice]) -> list[SplitAdvice]:
     """Best EV first (ties: the stronger setting), with best and dominated settings marked."""
     ordered = sorted(rows, key=lambda row: -row.ev)  # type: ignore[operator]  # stable: keeps strength order
     top = ordered[0].odds
+    return [replace(row, best=row.odds == top and not row.split.foul) for row in mark_dominated(ordered)]
+
+
+RESULT_ORDER = {"win": 0, "push": 1, "lose": 2}
+
+
+def rank_by_result(rows: list[SplitAdvice]) -> list[SplitAdvice]:
+    """Against a known dealer hand: wins first, then pushes, losses and fouls (each by strength),
+    with dominated settings marked.
+
+    >>> from paigow_cli.cards import parse_cards
+    >>> advice = advise(parse_cards("AS KD JK 9H 9C 4D 2S"), Rules(), dealer=parse_cards("KS KH JD 8C 7S 4H 3D"))
+    >>> [row.settlement.outcome.value for row in advice.rows][:3], advice.rows[-1].split.foul
+    (['win', 'win', 'win'], True)
+    """
+    ordered = sorted(rows, key=lambda row: (row.split.foul and not row.settlement.reset, RESULT_ORDER[row.settlement.outcome.value]))  # type: ignore[union-attr]
+    return mark_dominated(ordered)
+
+
+def mark_dominated(ordered: list[SplitAdvice]) -> list[SplitAdvice]:
+    """Mark each setting that another legal one matches or beats on both hands (of equal ones, the later)."""
     marked = []
     for position, row in enumerate(ordered):
         high, low = row.split.high_value, row.split.low_value
@@ -150,7 +173,7 @@ def rank_by_ev(rows: list[SplitAdvice]) -> list[SplitAdvice]:
             for index, other in enumerate(ordered)
             if other is not row
         )
-        marked.append(replace(row, best=row.odds == top and not row.split.foul, dominated=dominated))
+        marked.append(replace(row, dominated=dominated))
     return marked
 
 

@@ -10,6 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from decimal import Decimal, InvalidOperation
 from enum import Enum, IntEnum
 from typing import Annotated, Any, NoReturn
 
@@ -31,6 +32,10 @@ class ExitCode(IntEnum):
     OK = 0
     FAILURE = 1  # something other than the input went wrong, or a batch had bad lines
     BAD_INPUT = 2  # bad cards, options or usage
+    INTERRUPTED = 130  # Ctrl-C (128 + SIGINT), as shells report it
+
+
+INTERRUPTED = ExitCode.INTERRUPTED
 
 
 def error_line(message: str) -> None:
@@ -42,6 +47,8 @@ class PaigowGroup(TyperGroup):
     """Typer's group, with usage errors reported as one ``Error:`` line, never a traceback."""
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, **extra: Any) -> NoReturn:
+        global INTERRUPTION_REPORTED
+        INTERRUPTION_REPORTED = False
         extra.pop("standalone_mode", None)
         try:
             code = super().main(args=args, prog_name=prog_name, standalone_mode=False, **extra)
@@ -56,7 +63,33 @@ class PaigowGroup(TyperGroup):
         except typer.Abort:
             error_line("aborted")
             sys.exit(ExitCode.FAILURE)
+        except KeyboardInterrupt:
+            code = ExitCode.INTERRUPTED
+        if code == ExitCode.INTERRUPTED:
+            exit_interrupted()
         sys.exit(code if isinstance(code, int) else ExitCode.OK)
+
+
+INTERRUPTION_REPORTED = False  # a command that handled Ctrl-C itself (simulate) has said so
+
+
+def exit_interrupted() -> NoReturn:
+    """Ctrl-C: one line on stderr (unless the command said it already), exit status 130."""
+    if not INTERRUPTION_REPORTED:
+        typer.echo("Interrupted.", err=True)
+    sys.exit(ExitCode.INTERRUPTED)
+
+
+def leave_now(code: int) -> NoReturn:
+    """End the process at once, skipping the interpreter's shutdown: after Ctrl-C, joining a
+    stopped pool's threads there could wait for good. Work already stopped its worker processes
+    and removed its temporary files while unwinding."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
 
 
 app = typer.Typer(
@@ -100,7 +133,8 @@ WheelOption = Annotated[
     Wheel,
     typer.Option("--wheel", help="Where A-2-3-4-5 ranks: second-highest straight, or the lowest.", case_sensitive=False),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines for a stdin batch).")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+BatchJsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines, one per line, for a stdin batch).")]
 def complete_house_way(incomplete: str) -> list[str]:
     """Shell completion: the shipped house ways (a plugin file completes as a path)."""
     return [way.value for way in HouseWayName if way.value.startswith(incomplete)]
@@ -111,7 +145,7 @@ HouseWayOption = Annotated[
     typer.Option(
         "--house-way",
         metavar="NAME|FILE.py",
-        help="The casino whose house way sets the dealer's hand: foxwoods, trump-plaza, claridge, ballys, flamingo, "
+        help="The casino whose house way sets the hands: foxwoods, trump-plaza, claridge, ballys, flamingo, "
         "golden-nugget, santa-ana-star, an installed plugin's name, or a plugin file (see paigow house-ways).",
         autocompletion=complete_house_way,
     ),
@@ -187,9 +221,11 @@ class Output:
             from rich.console import Console
 
             self._console = Console(highlight=False)
+        from paigow_cli.render import show
+
         if self._printed:
             self._console.print()
-        self._console.print(text())
+        show(self._console, text())
         self._printed += 1
 
 
@@ -234,28 +270,78 @@ def option_cards(text: str | None, what: str, counts: tuple[int, ...]) -> tuple[
         return parse_hand(text, counts=counts, what=what)
     except CardError as error:
         message = str(error)
-        raise CardError(message if message.startswith(what) else f"{what}: {message}") from None
+        raise CardError(message if what in message else f"{what}: {message}") from None
+
+
+MAX_BET = Decimal(1_000_000)
+MAX_BANKROLL = Decimal(10_000_000)
+
+
+def parse_amount(text: str, option: str, positive: bool, most: Decimal) -> Decimal:
+    """A money amount given to an option: finite, at most 2 decimals, within bounds (else exit 2).
+
+    >>> parse_amount("12.50", "--bet", True, MAX_BET)
+    Decimal('12.50')
+    >>> parse_amount("nan", "--bet", True, MAX_BET)
+    Traceback (most recent call last):
+    ...
+    paigow_cli.errors.OptionError: --bet nan is not an amount of money: give dollars and cents, e.g. 5 or 12.50
+    """
+    cleaned = text.strip().lstrip("$").replace(",", "")
+    try:
+        amount = Decimal(cleaned)
+    except InvalidOperation:
+        amount = Decimal("nan")
+    if not amount.is_finite():
+        raise OptionError(f"{option} {text} is not an amount of money: give dollars and cents, e.g. 5 or 12.50")
+    least = "more than 0" if positive else "at least 0"
+    if (amount <= 0 if positive else amount < 0) or amount > most:
+        raise OptionError(f"{option} {text} is out of range: give {least} and at most {most:,}")
+    if amount != amount.quantize(Decimal("0.01")):
+        raise OptionError(f"{option} {text} has more than 2 decimals: give whole cents, e.g. 0.25")
+    return amount
 
 
 @contextmanager
-def progress_bar(description: str) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress callback drawing a bar on stderr when it is a terminal (else None)."""
+def progress_bar(description: str, plain: str | None = None) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress callback: on a terminal, a bar on stderr that appears at the first update (so a
+    table that only loads shows nothing); elsewhere, the line ``plain`` once, at the first update."""
     if not sys.stderr.isatty():
-        yield None
+        if plain is None:
+            yield None
+            return
+        said = False
+
+        def say_once(done: int, total: int) -> None:
+            nonlocal said
+            if not said:
+                typer.echo(plain, err=True)
+                said = True
+
+        yield say_once
         return
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
-        console=Console(stderr=True), transient=True,
-    ) as bar:
-        task = bar.add_task(description, total=None)
+    bar: Any = None
+    task: Any = None
 
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+    def update(done: int, total: int) -> None:
+        nonlocal bar, task
+        if bar is None:
+            bar = Progress(
+                TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
+                console=Console(stderr=True), transient=True,
+            )
+            bar.start()
+            task = bar.add_task(description, total=total)
+        bar.update(task, completed=done, total=total)
 
+    try:
         yield update
+    finally:
+        if bar is not None:
+            bar.stop()
 
 
 def note(message: str) -> None:
@@ -287,8 +373,23 @@ def dealer_table(rules: Rules) -> Any:
     """The house way's dealer table, built with a progress bar on first use (a plugin is checked first)."""
     from paigow_cli.dealer_table import load_table
 
-    with reporting_errors(), progress_bar(f"Building the {rules.house_way} dealer table (once)") as progress:
+    cache_folder_note()
+    building = f"building the {rules.house_way} dealer table, about 10 s, once"
+    with reporting_errors(), progress_bar(f"Building the {rules.house_way} dealer table (once)", building) as progress:
         return load_table(rules.house_way, rules.wheel, progress=progress, notify=note, check=check_plugin_before_build)
+
+
+_NOTED: set[str] = set()
+
+
+def cache_folder_note() -> None:
+    """Say once that the cache folder cannot hold tables (it is a file), and go on without it."""
+    from paigow_cli.cache import cache_problem
+
+    problem = cache_problem()
+    if problem and problem not in _NOTED:
+        _NOTED.add(problem)
+        note(problem)
 
 
 DeadOption = Annotated[
@@ -303,7 +404,7 @@ DeadOption = Annotated[
 def eval_command(
     cards: CardsArgument = None,
     wheel: WheelOption = Wheel.SECOND,
-    as_json: JsonOption = False,
+    as_json: BatchJsonOption = False,
 ) -> None:
     """Name a 2- or 5-card hand, or the best five-card hand of seven cards.
 
@@ -342,13 +443,16 @@ def advise_command(
     ] = None,
     dead: DeadOption = None,
     show_all: Annotated[bool, typer.Option("--all", help="Also show settings another setting matches or beats on both hands.")] = False,
-    bet: Annotated[float, typer.Option("--bet", metavar="AMOUNT", help="The wager, for payouts with --dealer.")] = 1.0,
+    bet: Annotated[
+        str | None,
+        typer.Option("--bet", metavar="AMOUNT", help="The wager, for payouts with --dealer (default 1), e.g. 5 or 12.50.", show_default=False),
+    ] = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
     banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
     commission: CommissionOption = None,
-    as_json: JsonOption = False,
+    as_json: BatchJsonOption = False,
 ) -> None:
     """Rank the 21 ways to set seven cards by exact EV against the house way's dealer.
 
@@ -362,6 +466,9 @@ def advise_command(
     $ paigow advise AS KD JK 9H 9C 4D 2S --dealer "KS KH JD 8C 7S 4H 3D" --bet 5
     $ paigow advise AS KD JK 9H 9C 4D 2S --game ez --banker
     $ paigow deal --count 100 | paigow advise - --json
+    $ paigow deal --count 5 --dealer | paigow advise - --bet 5
+
+    A stdin line PLAYER | DEALER (as deal --dealer prints it) settles that hand against that dealer.
     """
     from paigow_cli.advice import advise
     from paigow_cli.render import advise_json, advise_text
@@ -370,21 +477,48 @@ def advise_command(
     output = Output(as_json, is_batch(cards))
     with reporting_errors():
         dealer_cards = option_cards(dealer, "the dealer's hand (--dealer)", (7,))
-        dead_cards = option_cards(dead, "the dead cards (--dead)", tuple(range(1, 47))) or ()
+        dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, 47))) or ()
         low_cards = option_cards(low, "your low hand (--low)", (2,))
         if dealer_cards is not None and dead_cards:
             raise CardError("--dead and --dealer do not go together: with the dealer's hand known, nothing else is unknown")
+        if bet is not None and dealer_cards is None and not is_batch(cards):
+            raise OptionError("--bet is the wager for payouts against --dealer; without --dealer, EVs are per unit bet")
+        if low_cards is not None and is_batch(cards):
+            raise OptionError("--low names two cards of one hand: it does not go with a stdin batch (-)")
+        wager = parse_amount(bet, "--bet", True, MAX_BET) if bet is not None else Decimal(1)
     table = None
 
     def handle(text: str | list[str]) -> None:
         nonlocal table
-        hand = parse_hand(text, what="a hand to set")
-        if dealer_cards is None and table is None:
+        player_text, line_dealer = split_dealer(text, dealer_cards, dead_cards)
+        if bet is not None and line_dealer is None:
+            raise OptionError("--bet is the wager for payouts against a dealer's hand: this line has none (PLAYER | DEALER)")
+        hand = parse_hand(player_text, what="a hand to set")
+        if line_dealer is None and table is None:
             table = dealer_table(rules)
-        advice = advise(hand, rules, dealer=dealer_cards, low=low_cards, bet=bet, table=table, dead=dead_cards)
+        advice = advise(hand, rules, dealer=line_dealer, low=low_cards, bet=wager, table=table, dead=dead_cards)
         output.emit(advise_json(advice), lambda: advise_text(advice, show_all))
 
     for_each_hand(cards, handle)
+
+
+def split_dealer(
+    text: str | list[str], dealer: tuple[Card, ...] | None, dead: Sequence[Card]
+) -> tuple[str | list[str], tuple[Card, ...] | None]:
+    """``PLAYER | DEALER`` (as ``paigow deal --dealer`` prints it): the player's cards and the dealer's.
+
+    >>> split_dealer("AS KD JK 9H 9C 4D 2S | KS KH JD 8C 7S 4H 3D", None, ())[1]
+    (KS, KH, JD, 8C, 7S, 4H, 3D)
+    """
+    joined = text if isinstance(text, str) else " ".join(text)
+    if "|" not in joined:
+        return text, dealer
+    player, _, dealer_text = joined.partition("|")
+    if dealer is not None:
+        raise CardError("the dealer's hand is given twice: after | and with --dealer; give one")
+    if dead:
+        raise CardError("--dead and a dealer's hand (after |) do not go together: with the dealer's hand known, nothing else is unknown")
+    return player, parse_hand(dealer_text, what="the dealer's hand (after |)")
 
 
 @app.command("house")
@@ -392,7 +526,7 @@ def house_command(
     cards: CardsArgument = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     wheel: WheelOption = Wheel.SECOND,
-    as_json: JsonOption = False,
+    as_json: BatchJsonOption = False,
 ) -> None:
     """Set seven cards by a casino's house way, and say which clause decided it.
 
@@ -493,8 +627,9 @@ def odds_command(dead: DeadOption = None, as_json: JsonOption = False) -> None:
     from paigow_cli.render import odds_json, odds_text
 
     with reporting_errors():
-        dead_cards = option_cards(dead, "the dead cards (--dead)", tuple(range(1, 47))) or ()
-        with progress_bar("Building the category table (once)") as progress:
+        dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, 47))) or ()
+        cache_folder_note()
+        with progress_bar("Building the category table (once)", "building the category table, a few seconds, once") as progress:
             classes, codes = load_categories(progress=progress, notify=note)
         counts = category_counts(classes, codes, dead_cards)
     Output(as_json, batch=False).emit(odds_json(counts, dead_cards), lambda: odds_text(counts, dead_cards))
@@ -523,7 +658,7 @@ def power_command(
 
     rules = make_rules(wheel=wheel, house_way=house_way)
     with reporting_errors():
-        dead_cards = option_cards(dead, "the dead cards (--dead)", tuple(range(1, 47))) or ()
+        dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, 47))) or ()
         table = dealer_table(rules)
         distribution = DealerDistribution(table, dead_cards)
     lows, highs = power_rows(distribution)
@@ -548,7 +683,7 @@ def choose_seed(seed: int | None) -> int:
 
 @app.command("deal")
 def deal_command(
-    count: Annotated[int, typer.Option("--count", "-n", metavar="N", help="How many hands to deal.", min=1)] = 1,
+    count: Annotated[int, typer.Option("--count", "-n", "--hands", metavar="N", help="How many hands to deal.", min=1)] = 1,
     seed: SeedOption = None,
     with_dealer: Annotated[bool, typer.Option("--dealer", help="Also deal the dealer's seven cards from the same deck.")] = False,
     as_json: JsonOption = False,
@@ -585,7 +720,7 @@ class PlayerChoice(str, Enum):
 
 @app.command("simulate")
 def simulate_command(
-    hands: Annotated[int, typer.Option("--hands", metavar="N", help="How many rounds to deal.", min=1)] = 100_000,
+    hands: Annotated[int, typer.Option("--hands", "--count", "-n", metavar="N", help="How many rounds to deal.", min=1)] = 100_000,
     seed: SeedOption = None,
     player: Annotated[
         PlayerChoice, typer.Option("--player", help="The player sets by the house way, or by the exact best EV (slow).")
@@ -625,32 +760,57 @@ def simulate_command(
         stopped = False
         with progress_bar(f"Simulating {hands:,} rounds") as progress:
             try:
+                if progress:
+                    progress(0, hands)
                 for done in simulation.run(hands):
                     if progress:
                         progress(done, hands)
             except KeyboardInterrupt:
                 stopped = True
         if stopped:
-            note(f"stopped after {simulation.tally.rounds:,} of {hands:,} rounds")
+            global INTERRUPTION_REPORTED
+            INTERRUPTION_REPORTED = True
+            note(f"interrupted after {simulation.tally.rounds:,} of {hands:,} rounds; the figures are for those")
         if simulation.tally.rounds == 0:
-            raise typer.Exit(ExitCode.FAILURE)
+            raise typer.Exit(INTERRUPTED if stopped else ExitCode.FAILURE)
         result = summarize(simulation.tally, rules.commission)
-    document = simulation_json(result, rules, chosen_seed, player.value, fixed)
-    Output(as_json, batch=False).emit(document, lambda: simulation_text(result, rules, chosen_seed, player.value, fixed))
+    document = simulation_json(result, rules, chosen_seed, player.value, fixed, stopped)
+    Output(as_json, batch=False).emit(
+        document, lambda: simulation_text(result, rules, chosen_seed, player.value, fixed, stopped)
+    )
+    if stopped:
+        raise typer.Exit(INTERRUPTED)
+
+
+CTRL_C = "\x03"  # what read_line returns when the player presses Ctrl-C
 
 
 def read_line(prompt: str) -> str | None:
-    """One line from the player, or None at end of input (Ctrl-D) or on Ctrl-C."""
+    """One line from the player; None at end of input (Ctrl-D), ``CTRL_C`` on Ctrl-C."""
     try:
         return input(prompt)
-    except (EOFError, KeyboardInterrupt):
+    except EOFError:
         typer.echo()
         return None
+    except KeyboardInterrupt:
+        typer.echo()
+        return CTRL_C
+
+
+def enable_line_editing() -> None:
+    """Arrow keys, history (up for the last input) and Ctrl-L at the prompts, where the standard
+    library's readline exists and the input is a terminal; plain input() otherwise."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import readline  # noqa: F401  (importing it is what makes input() edit lines)
+    except ImportError:
+        pass
 
 
 @app.command("drill")
 def drill_command(
-    count: Annotated[int, typer.Option("--count", "-n", metavar="N", help="How many hands to drill.", min=1)] = 10,
+    count: Annotated[int, typer.Option("--count", "-n", "--hands", metavar="N", help="How many hands to drill.", min=1)] = 10,
     seed: SeedOption = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
@@ -661,7 +821,8 @@ def drill_command(
     """Practise setting hands: name the two low cards, and see how your setting compares by exact EV.
 
     Each answer is graded: foul or not, its EV, the best setting and the house way's, and the EV
-    you gave up. q, Ctrl-D or Ctrl-C end the drill with a summary.
+    you gave up. help explains, hint shows the best setting (the hand is then not graded), skip
+    moves on; q, Ctrl-D or Ctrl-C end the drill with a summary. Arrow keys and history work.
 
     Examples:
 
@@ -672,37 +833,43 @@ def drill_command(
     from rich.console import Console
 
     from paigow_cli.drill import Drill
-    from paigow_cli.render import drill_grade_text, drill_hand_text, drill_summary_text
+    from paigow_cli.render import drill_grade_text, drill_hand_text, drill_hint_text, drill_summary_text, show
 
     rules = make_rules(wheel=wheel, commission=commission, house_way=house_way, game=game, banker=banker)
     with reporting_errors():
         drill = Drill(rules, dealer_table(rules), choose_seed(seed), count)
     console = Console(highlight=False)
+    enable_line_editing()
     stopped = False
     for number, hand in enumerate(drill.hands(), 1):
-        console.print(drill_hand_text(number, count, hand))
+        show(console, drill_hand_text(number, count, hand))
         while True:
-            answer = read_line("Your low hand (two cards; q to stop): ")
-            if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+            answer = read_line("Your low hand (two cards; help, hint, skip or q): ")
+            if answer is None or answer == CTRL_C:
                 stopped = True
                 break
-            if not answer.strip():
-                continue
-            try:
-                grade = drill.grade(hand, answer)
-            except PaigowError as error:
-                console.print(f"[red]That is not a setting: {error}.[/red] Name two of your seven cards, e.g. {hand[-2]} {hand[-1]}.")
-                continue
-            console.print(drill_grade_text(grade))
-            break
+            reply = drill.respond(hand, answer)
+            if reply.kind == "stop":
+                stopped = True
+                break
+            if reply.kind == "skip":
+                console.print("[dim]Skipped (not graded).[/dim]")
+                break
+            if reply.kind == "grade":
+                show(console, drill_grade_text(reply.grade))
+                break
+            if reply.kind == "hint":
+                show(console, drill_hint_text(reply.advice))
+            elif reply.kind in ("help", "error"):
+                console.print(reply.text, style="red" if reply.kind == "error" else None)
         if stopped:
             break
-    console.print(drill_summary_text(drill.score))
+    show(console, drill_summary_text(drill.score))
 
 
 @app.command("play")
 def play_command(
-    bankroll: Annotated[float, typer.Option("--bankroll", metavar="AMOUNT", help="Money to start with.", min=0)] = 500.0,
+    bankroll: Annotated[str, typer.Option("--bankroll", metavar="AMOUNT", help="Money to start with, e.g. 500 or 250.50.")] = "500",
     seed: SeedOption = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
@@ -726,28 +893,32 @@ def play_command(
     """
     from rich.console import Console
 
-    from paigow_cli.render import play_event_text
-    from paigow_cli.showdown import as_money
+    from paigow_cli.render import play_event_text, show
     from paigow_cli.table_game import TableGame
 
     rules = make_rules(wheel=wheel, house_way=house_way, game=game, banker=banker, commission=commission)
-    table_game = TableGame(rules, as_money(bankroll), choose_seed(seed), table=lambda: dealer_table(rules))
+    with reporting_errors():
+        money = parse_amount(bankroll, "--bankroll", False, MAX_BANKROLL)
+    table_game = TableGame(rules, money, choose_seed(seed), table=lambda: dealer_table(rules))
     console = Console(highlight=False)
     console.print(
         f"[bold]Pai Gow Poker[/bold] · {game_title(rules)} · {rules.house_way} house way · "
-        f"side bet: {table_game.side_table.title} · you have ${bankroll:,.2f}. Type help at any prompt."
+        f"side bet: {table_game.side_table.title} · you have ${money:,.2f}. Type help at any prompt."
     )
     if table_game.over:
         console.print("[yellow]The minimum wager is $2: you need at least that to play.[/yellow]")
+    enable_line_editing()
     while not table_game.over:
         line = read_line(table_game.prompt())
-        if line is None:
-            events = table_game.quit()
-        else:
-            with reporting_errors():
+        with reporting_errors():
+            if line is None:  # end of input: nobody is left to answer a question
+                events = table_game.quit()
+            elif line == CTRL_C:
+                events = table_game.interrupt()
+            else:
                 events = table_game.handle(line)
         for event in events:
-            console.print(play_event_text(event))
+            show(console, play_event_text(event))
 
 
 GAME_TITLES = {Game.CLASSIC: "Classic", Game.EZ: "EZ Pai Gow", Game.COMMISSION_FREE: "Commission-Free", Game.FACE_UP: "Face Up"}
@@ -782,7 +953,7 @@ def bonus_command(
     dead: DeadOption = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     wheel: WheelOption = Wheel.SECOND,
-    as_json: JsonOption = False,
+    as_json: BatchJsonOption = False,
 ) -> None:
     """Side bets: what seven cards pay on each table, or a table's exact odds and house edge.
 
@@ -815,7 +986,7 @@ def bonus_command(
     if odds:
         table = tables[0]
         with reporting_errors():
-            dead_cards = option_cards(dead, "the dead cards (--dead)", tuple(range(1, 47))) or ()
+            dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, 47))) or ()
             result = bonus_odds(table, rules, dead_cards)
         Output(as_json, batch=False).emit(bonus_odds_json(result, rules, dead_cards), lambda: bonus_odds_text(result, rules, dead_cards))
         return
@@ -842,7 +1013,8 @@ def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:
         return side_bet_odds(table, dealer.classes, dead_cards, nine_high_low_classes(dealer))
     from paigow_cli.dealer_table import load_categories
 
-    with progress_bar("Building the category table (once)") as progress:
+    cache_folder_note()
+    with progress_bar("Building the category table (once)", "building the category table, a few seconds, once") as progress:
         classes, _ = load_categories(progress=progress, notify=note)
     return side_bet_odds(table, classes, dead_cards)
 
@@ -856,22 +1028,27 @@ app.add_typer(cache_app, name="cache")
 
 @cache_app.command("info")
 def cache_info_command(as_json: JsonOption = False) -> None:
-    """Where the tables are cached, which are there, and their sizes.
+    """Where the tables are cached, which are there and their sizes, and which are not built yet.
 
     Example:
 
     $ paigow cache info
     """
-    from paigow_cli.cache import cache_dir, cached_files
+    from paigow_cli.cache import cache_dir, cache_problem, cached_files
+    from paigow_cli.dealer_table import expected_tables
     from paigow_cli.render import cache_json, cache_text
 
-    folder, files = cache_dir(), cached_files()
-    Output(as_json, batch=False).emit(cache_json(folder, files), lambda: cache_text(folder, files))
+    folder, problem = cache_dir(), cache_problem()
+    files = [] if problem else cached_files()
+    missing = [(what, path) for what, path in expected_tables() if not path.exists()]  # type: ignore[attr-defined]
+    Output(as_json, batch=False).emit(
+        cache_json(folder, files, missing, problem), lambda: cache_text(folder, files, missing, problem)
+    )
 
 
 @cache_app.command("build")
 def cache_build_command(
-    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
+    house_way: HouseWayOption = None,  # type: ignore[assignment]
     build_all: Annotated[bool, typer.Option("--all", help="Build the table of every house way (for the --wheel rule).")] = False,
     wheel: WheelOption = Wheel.SECOND,
 ) -> None:
@@ -883,14 +1060,16 @@ def cache_build_command(
     $ paigow cache build --house-way ballys --wheel low
     $ paigow cache build --all
     """
-    from paigow_cli.cache import table_path
+    from paigow_cli.dealer_table import dealer_table_path
 
-    ways = list(HouseWayName) if build_all else [house_way]
-    with reporting_errors():
-        for way in ways:
-            rules = make_rules(wheel=wheel, house_way=way)
-            dealer_table(rules)
-            typer.echo(f"{way.value} ({wheel.value} wheel): {table_path('dealer', way.value, wheel.value)}")
+    if build_all and house_way is not None:
+        error_line("--all builds every shipped house way's table: give --house-way NAME or --all, not both")
+        raise typer.Exit(ExitCode.BAD_INPUT)
+    ways = [way.value for way in HouseWayName] if build_all else [house_way or HouseWayName.FOXWOODS.value]
+    for way in ways:
+        rules = make_rules(wheel=wheel, house_way=way)
+        dealer_table(rules)
+        typer.echo(f"{rules.house_way} ({wheel.value} wheel): {dealer_table_path(rules.house_way, wheel)}")
 
 
 @cache_app.command("clear")
@@ -908,14 +1087,72 @@ def cache_clear_command() -> None:
     typer.echo(f"removed {removed} cached table{'s' if removed != 1 else ''} from {cache_dir()}")
 
 
+def unwrap_help(doc: str | None) -> str | None:
+    """A docstring as help text: each paragraph on one line (the help page wraps it to the
+    terminal), except example paragraphs (``$ ...`` lines), which keep their lines.
+
+    >>> print(unwrap_help('''Title.
+    ...
+    ...     Text that
+    ...     goes on.
+    ...
+    ...     $ paigow a
+    ...     $ paigow b
+    ...     '''))
+    Title.
+    <BLANKLINE>
+    Text that goes on.
+    <BLANKLINE>
+    $ paigow a
+    $ paigow b
+    """
+    if doc is None:
+        return None
+    import inspect
+
+    paragraphs = inspect.cleandoc(doc).split("\n\n")
+    return "\n\n".join(
+        paragraph if any(line.startswith("$ ") for line in paragraph.splitlines()) else " ".join(paragraph.split())
+        for paragraph in paragraphs
+    )
+
+
+def _tidy_help(typer_app: typer.Typer) -> None:
+    """Give every command its unwrapped help text."""
+    for info in typer_app.registered_commands:
+        if info.help is None and info.callback is not None:
+            info.help = unwrap_help(info.callback.__doc__)
+    for group in typer_app.registered_groups:
+        _tidy_help(group.typer_instance)
+
+
+def _flag_type(self: Any, ctx: Any) -> str | None:
+    """No type column for flags (``--json``, ``--all``, ``--help``) or for arguments named by their
+    metavar: only options that take a value show what they take."""
+    if getattr(self, "is_flag", False) or self.param_type_name == "argument":
+        return None
+    return _option_type(self, ctx)
+
+
+from typer.core import TyperArgument, TyperOption  # noqa: E402
+
+_option_type = TyperOption.display_type_rich
+TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
+TyperArgument.display_type_rich = _flag_type  # type: ignore[method-assign]
+_tidy_help(app)
+
+
 def main() -> None:
     """Console-script entry point: no traceback reaches a user unless PAIGOW_DEBUG is set."""
     try:
         app(prog_name="paigow")
-    except SystemExit:
+    except SystemExit as exit:
+        if exit.code == ExitCode.INTERRUPTED:
+            leave_now(ExitCode.INTERRUPTED)
         raise
     except KeyboardInterrupt:
-        sys.exit(130)
+        typer.echo("Interrupted.", err=True)
+        leave_now(ExitCode.INTERRUPTED)
     except Exception as error:  # a bug: say so in one line
         if os.environ.get("PAIGOW_DEBUG"):
             raise

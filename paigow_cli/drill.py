@@ -11,11 +11,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from paigow_cli.advice import Advice, SplitAdvice, advise
-from paigow_cli.cards import Card, parse_cards, sort_cards
+from paigow_cli.cards import Card, cards_text, parse_cards, sort_cards
 from paigow_cli.dealer_table import DealerTable
-from paigow_cli.errors import CardError
+from paigow_cli.errors import CardError, PaigowError
+from paigow_cli.house_ways import house_setting
 from paigow_cli.rules import Rules
 from paigow_cli.simulation import deal_rounds
+from paigow_cli.table_game import printable
 
 BEST_TOLERANCE = 1e-12  # EVs this close count as the same
 
@@ -61,6 +63,23 @@ class Score:
         return self.given_up / self.hands if self.hands else 0.0
 
 
+DRILL_HELP = (
+    "Name the two cards for your low hand (e.g. KD 4D), and the drill grades your setting by exact EV "
+    "against the best one and the house way's. hint shows the best setting (the hand is then not graded); "
+    "skip moves to the next hand; q ends the drill with your score."
+)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the drill says to one answer: ``kind`` is grade, hint, help, skip, stop or error."""
+
+    kind: str
+    grade: Grade | None = None
+    advice: Advice | None = None
+    text: str = ""
+
+
 @dataclass
 class Drill:
     rules: Rules
@@ -68,10 +87,42 @@ class Drill:
     seed: int
     count: int
     score: Score = field(default_factory=Score)
+    hinted: set = field(default_factory=set)  # hands whose best setting was shown: not scored
 
     def hands(self) -> Iterator[tuple[Card, ...]]:
         for player, _ in deal_rounds(self.seed, self.count):
             yield sort_cards(player)
+
+    def respond(self, hand: tuple[Card, ...], answer: str) -> Reply:
+        """Act on one typed answer: a command word, or the two low cards (words are never read as cards).
+
+        >>> from paigow_cli.cards import parse_cards
+        >>> drill = Drill(Rules(), table=None, seed=1, count=1)  # type: ignore[arg-type]
+        >>> [drill.respond(parse_cards("AS KD JK 9H 9C 4D 2S"), word).kind for word in ("help", "skip", "clear", "q")]
+        ['help', 'skip', 'error', 'stop']
+        """
+        words = answer.strip().lower().split()
+        if not words:
+            return Reply("help", text=DRILL_HELP)
+        command = words[0]
+        if command in ("help", "?"):
+            return Reply("help", text=DRILL_HELP)
+        if command in ("q", "quit", "exit"):
+            return Reply("stop")
+        if command == "skip":
+            return Reply("skip")
+        if command == "hint":
+            self.hinted.add(hand)
+            return Reply("hint", advice=advise(hand, self.rules, table=self.table))
+        example = cards_text(house_setting(hand, self.rules).split.low)
+        if all(word.isalpha() and len(word) >= 3 and word != "joker" for word in words):
+            return Reply("error", text=f"'{printable(answer.strip())}' is not a command here: name your two low cards "
+                                       f"(e.g. {example}), or type help, hint, skip or q.")
+        try:
+            grade = self.grade(hand, answer)
+        except PaigowError as error:
+            return Reply("error", text=f"That is not a setting: {error}. Name two of your seven cards, e.g. {example}.")
+        return Reply("grade", grade=grade)
 
     def grade(self, hand: tuple[Card, ...], answer: str) -> Grade:
         """Grade the two cards named in ``answer``; raise CardError if they are not a setting of ``hand``."""
@@ -79,6 +130,8 @@ class Drill:
         if len(low) != 2:
             raise CardError(f"name the two cards for your low hand, got {len(low)}")
         grade = Grade(advise(hand, self.rules, low=low, table=self.table))
+        if hand in self.hinted:  # shown the answer: graded for you to see, not scored
+            return grade
         self.score.hands += 1
         self.score.best += grade.found_best
         self.score.fouls += grade.yours.split.foul

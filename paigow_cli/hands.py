@@ -275,6 +275,33 @@ def brief_label(key: int, size: int = 5) -> str:
     return top_two if size == 2 else f"{top_two} high"
 
 
+TABLE_LABEL_WIDTH = 16
+
+
+def table_label(key: int) -> str:
+    """A five-card hand's name for a table cell, at most 16 characters (ranks as card letters
+    where words would not fit).
+
+    >>> table_label(pack(STRAIGHT_FLUSH, 8)), table_label(pack(STRAIGHT, 6)), table_label(pack(FULL_HOUSE, 7, 8))
+    ('8-high str flush', '6-high straight', '7s full of 8s')
+    >>> table_label(pack(TWO_PAIR, 12, 7, 14)), table_label(pack(FLUSH, 12, 9, 7, 5, 3))
+    ('Queens & sevens', 'Queen-high flush')
+    """
+    category = key >> CATEGORY_SHIFT
+    r = key_ranks(key)
+    if category in (STRAIGHT, STRAIGHT_FLUSH) and not (category == STRAIGHT_FLUSH and r[0] == ROYAL_CODE):
+        # straight codes: the wheel is 14 (second-highest) or 5 (lowest); A-K-Q-J-T is ROYAL_CODE
+        top = "A-5" if r[0] in WHEEL_CODE.values() else ("A-high" if r[0] == ROYAL_CODE else f"{RANK_CHARS[r[0] - 2]}-high")
+        return f"{top} {'straight' if category == STRAIGHT else 'str flush'}"
+    if category == FULL_HOUSE:
+        return f"{RANK_CHARS[r[0] - 2]}s full of {RANK_CHARS[r[1] - 2]}s"
+    if category == TWO_PAIR:
+        return f"{RANK_PLURALS[r[0]].capitalize()} & {RANK_PLURALS[r[1]]}"
+    if category == FLUSH:
+        return f"{RANK_NAMES[r[0]].capitalize()}-high flush"
+    return brief_label(key)
+
+
 @dataclass(frozen=True, order=True)
 class HandValue:
     """The value of a two- or five-card hand. Compares by ``key`` only.

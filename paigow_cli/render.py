@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from paigow_cli.advice import Advice, SplitAdvice
 from paigow_cli.cards import Card, sort_cards
-from paigow_cli.hands import HandValue
+from paigow_cli.hands import HandValue, table_label
 from paigow_cli.house_ways import HouseSetting, HouseWay
 from paigow_cli.rules import Game, Rules
 from paigow_cli.showdown import Settlement
@@ -57,6 +57,25 @@ def cards_markup(cards: Iterable[Card]) -> Text:
         style = "bold magenta" if card.is_joker else ("red" if card.suit in RED_SUITS else "")
         text.append(card.symbol_text(), style=style)
     return text
+
+
+_TRAILING_SPACE = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
+
+
+def show(console: Any, renderable: Any) -> None:
+    r"""Print a renderable with no trailing spaces on any line (Rich pads some lines to the width).
+
+    >>> from rich.console import Console
+    >>> import io
+    >>> console = Console(file=io.StringIO(), width=20)
+    >>> show(console, "a  \nb")
+    >>> console.file.getvalue()
+    'a\nb\n'
+    """
+    with console.capture() as capture:
+        console.print(renderable)
+    console.file.write(_TRAILING_SPACE.sub(r"\1", capture.get()))
+    console.file.flush()
 
 
 _SCALAR_ARRAY = re.compile(r"\[\n\s+((?:[^\[\]{}\n]+,\n\s+)*[^\[\]{}\n]+)\n\s*\]")
@@ -229,7 +248,7 @@ def setting_line(title: str, setting: HouseSetting) -> RenderableType:
     line.append_text(cards_markup(split.high))
     line.append(" / ")
     line.append_text(cards_markup(split.low))
-    line.append(f"   {split.high_value.brief} / {split.low_value.brief}")
+    line.append(f"   {table_label(split.high_value.key)} / {split.low_value.brief}")
     return Group(line, Padding(Text(setting.rule, style="italic"), (0, 0, 0, 2)))
 
 
@@ -252,6 +271,15 @@ def row_number(number: int, row: SplitAdvice) -> Text:
     return text
 
 
+def plural(count: int, noun: str) -> str:
+    """``1 round``, ``2,000 rounds``.
+
+    >>> plural(1, "round"), plural(2000, "round")
+    ('1 round', '2,000 rounds')
+    """
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 def signed(value: float, places: int = 4) -> str:
     return f"{value:+.{places}f}"
 
@@ -270,9 +298,9 @@ def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
     with_ev = advice.rows[0].ev is not None
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
     table.add_column("#", justify="left", no_wrap=True)
-    table.add_column("High (5)", no_wrap=True)
-    table.add_column("Low (2)", no_wrap=True)
-    table.add_column("High hand")
+    table.add_column("High", no_wrap=True)
+    table.add_column("Low", no_wrap=True)
+    table.add_column("High hand", no_wrap=True)
     if dealt:
         table.add_column("Result")
         table.add_column("Pays", justify="right")
@@ -285,7 +313,7 @@ def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
             hidden += 1
             continue
         split = row.split
-        cells: list[Any] = [row_number(number, row), cards_markup(split.high), cards_markup(split.low), split.high_value.brief]
+        cells: list[Any] = [row_number(number, row), cards_markup(split.high), cards_markup(split.low), table_label(split.high_value.key)]
         if row.settlement is not None:
             cells += [outcome_text(row.settlement), money(row.settlement.payout)]
         if row.odds is not None and row.ev is not None:
@@ -313,8 +341,9 @@ def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
     parts += [Text(), table]
     if hidden:
         parts.append(Text(f"{hidden} settings hidden: matched or beaten on both hands (--all shows them)", style="dim"))
-    legend = "  ".join(f"{mark} {name}" for mark, name in MARKS)
-    if advice.rules.banker:
+    shown = {mark for row in advice.rows for mark in row_marks(row)}
+    legend = "  ".join(f"{mark} {name}" for mark, name in MARKS if mark in shown)
+    if advice.rules.banker and "F" in shown:
         legend += " (as banker, reset to the house way)"
     parts.append(Text(legend, style="dim"))
     return Group(*parts)
@@ -336,9 +365,8 @@ def hand_title(advice: Advice) -> Text:
         total = advice.rows[0].odds.total
         title.append(f"   exact over {total:,} dealer hands", style="dim")
         if advice.dead:
-            title.append(" (dead: ", style="dim")
+            title.append("\nDead: ", style="dim")
             title.append_text(cards_markup(advice.dead))
-            title.append(")", style="dim")
     return title
 
 
@@ -352,7 +380,7 @@ def ev_line(title: str, row: SplitAdvice, advice: Advice) -> Text:
         line.append_text(cards_markup(row.split.high))
         line.append(" / ")
         line.append_text(cards_markup(row.split.low))
-        line.append(f"   {row.split.high_value.brief} / {row.split.low_value.brief}   ")
+        line.append(f"   {table_label(row.split.high_value.key)} / {row.split.low_value.brief}   ")
     else:
         line.append("  ")
     assert row.ev is not None
@@ -376,7 +404,7 @@ def chosen_line(row: SplitAdvice) -> Text:
     if row.split.foul:
         line.append("   FOUL: the low hand outranks the high hand", style="bold red")
     else:
-        line.append(f"   {row.split.high_value.brief} / {row.split.low_value.brief}")
+        line.append(f"   {table_label(row.split.high_value.key)} / {row.split.low_value.brief}")
     if row.settlement is not None:
         line.append(f"; {outcome_text(row.settlement)}, pays {money(row.settlement.payout)}")
     return line
@@ -486,10 +514,15 @@ def odds_text(counts: CategoryCounts, dead: Sequence[Card]) -> RenderableType:
     from rich import box
     from rich.table import Table
 
+    from rich.console import Group
+    from rich.text import Text
+
     total = counts.total
+    title = Text(f"Seven-card hands by their best five: {total:,}")
+    if dead:
+        title.append("\nDead: ")
+        title.append_text(cards_markup(dead))
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
-    table.title = f"Seven-card hands by their best five: {total:,}" + (f" (dead: {' '.join(map(str, dead))})" if dead else "")
-    table.title_justify = "left"
     for name, justify in (("Category", "left"), ("Count", "right"), ("Probability", "right"), ("Odds", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     rows = sorted(counts.counts.items(), reverse=True)
@@ -498,7 +531,7 @@ def odds_text(counts: CategoryCounts, dead: Sequence[Card]) -> RenderableType:
         if category.slug == "straight-flush":
             royal = counts.royal_flushes
             table.add_row("  of which royal", f"{royal:,}", f"{royal / total:.6f}", one_in(royal, total), style="dim")
-    return table
+    return Group(title, table)
 
 
 def power_row_json(row: PowerRow, total: int, with_category: bool) -> dict[str, Any]:
@@ -547,36 +580,52 @@ def power_text(rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequen
     )
 
 
-def cache_json(folder: Path, files: Sequence[CachedFile]) -> dict[str, Any]:
-    return {
+def cache_json(folder: Path, files: Sequence[CachedFile], missing: Sequence[tuple[str, Any]] = (), problem: str | None = None) -> dict[str, Any]:
+    document: dict[str, Any] = {
         "directory": str(folder),
         "tables": [{"file": file.path.name, "size": file.size, "current": file.current} for file in files],
+        "not_built": [{"table": what, "file": path.name} for what, path in missing],
     }
+    if problem:
+        document["problem"] = problem
+    return document
 
 
-def cache_text(folder: Path, files: Sequence[CachedFile]) -> RenderableType:
+def cache_text(folder: Path, files: Sequence[CachedFile], missing: Sequence[tuple[str, Any]] = (), problem: str | None = None) -> RenderableType:
     from rich import box
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
-    if not files:
-        return Text(f"Cache folder: {folder}\nNo tables yet: they are built on first use, or with paigow cache build.")
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
-    table.add_column("Table", overflow="fold")
-    table.add_column("Size", justify="right", no_wrap=True)
-    table.add_column("State")
-    for file in files:
-        table.add_row(file.path.name, f"{file.size / 1e6:.1f} MB", "current" if file.current else "stale (another version)")
-    return Group(Text(f"Cache folder: {folder}"), table)
+    if problem:
+        return Text(f"Cache folder: {folder}\nIt is a file, not a folder: no table can be cached there, so each run "
+                    "builds the tables it needs. Set PAIGOW_CACHE_DIR to a folder.")
+    parts: list[Any] = [Text(f"Cache folder: {folder}")]
+    if files:
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+        table.add_column("Table", overflow="fold")
+        table.add_column("Size", justify="right", no_wrap=True)
+        table.add_column("State")
+        for file in files:
+            table.add_row(file.path.name, f"{file.size / 1e6:.1f} MB", "current" if file.current else "stale (another version)")
+        parts.append(table)
+    else:
+        parts.append(Text("No tables yet: they are built on first use, or with paigow cache build."))
+    if missing:
+        parts.append(Text(f"Not built yet ({len(missing)}): built on first use, or with paigow cache build --all", style="bold"))
+        parts += [Text(f"  {what}", style="dim") for what, _ in missing]
+    return Group(*parts)
 
 
 # --- simulate ---------------------------------------------------------------------------------------
 
 
-def simulation_json(result: SimulationResult, rules: Rules, seed: int, player: str, hand: Sequence[Card] | None) -> dict[str, Any]:
+def simulation_json(
+    result: SimulationResult, rules: Rules, seed: int, player: str, hand: Sequence[Card] | None, interrupted: bool = False
+) -> dict[str, Any]:
     document: dict[str, Any] = {
         "hands": result.rounds,
+        "interrupted": interrupted,
         "win": result.win,
         "push": result.push,
         "lose": result.lose,
@@ -602,7 +651,9 @@ def simulation_json(result: SimulationResult, rules: Rules, seed: int, player: s
     return document
 
 
-def simulation_text(result: SimulationResult, rules: Rules, seed: int, player: str, hand: Sequence[Card] | None) -> RenderableType:
+def simulation_text(
+    result: SimulationResult, rules: Rules, seed: int, player: str, hand: Sequence[Card] | None, interrupted: bool = False
+) -> RenderableType:
     from rich import box
     from rich.console import Group
     from rich.table import Table
@@ -611,11 +662,8 @@ def simulation_text(result: SimulationResult, rules: Rules, seed: int, player: s
     who = "the house way" if player == "house" else "the best EV setting"
     if player == "best" and rules.game is Game.FACE_UP:
         who = "the best setting against the dealer's shown hand"
-    title = Text(
-        f"{result.rounds:,} rounds of the {game_text(rules)} against the {rules.house_way} dealer, "
-        f"player setting by {who} (seed {seed})",
-        style="bold",
-    )
+    title = Text(f"{plural(result.rounds, 'round')} of the {game_text(rules)} against the {rules.house_way} dealer", style="bold")
+    title.append(f"\nPlayer setting by {who}; seed {seed}" + ("; interrupted" if interrupted else ""))
     if hand is not None:
         title.append("\nPlayer's hand fixed: ")
         title.append_text(cards_markup(sort_cards(hand)))
@@ -684,6 +732,19 @@ def drill_grade_text(grade: Grade) -> RenderableType:
     return Group(*lines)
 
 
+def drill_hint_text(advice: Advice) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    lines = [Text("Hint (this hand will not be scored):", style="bold")]
+    for title, row in (("Best", advice.best_row), ("House way", advice.house_row)):
+        line = Text(f"  {title + ':':11}")
+        line.append_text(setting_cards(row.split))
+        line.append(f"   EV {signed(row.ev or 0.0)}")
+        lines.append(line)
+    return Group(*lines)
+
+
 def drill_summary_text(score: Score) -> RenderableType:
     from rich.text import Text
 
@@ -711,12 +772,17 @@ def play_event_text(event: Event) -> RenderableType:
         text.append_text(cards_markup(event.player))
         text.append("\nDealer:      ", style="bold")
         text.append("▒▒ " * 6 + "▒▒", style="dim")
-        text.append("\nName your two low cards, or: house, hint, fold.", style="dim")
+        text.append("\nName your two low cards, or: house, hint, fold, quit, help.", style="dim")
         return text
     if isinstance(event, Hint):
         best, house = event.advice.best_row, event.advice.house_row
-        lines = [Text("Best: ", style="bold") + setting_cards(best.split) + Text(f"   EV {signed(best.ev or 0.0)}")]
-        lines.append(Text("House way: ", style="bold") + setting_cards(house.split) + Text(f"   EV {signed(house.ev or 0.0)}"))
+        lines = []
+        for title, row in (("Best", best), ("House way", house)):
+            ev = row.ev or 0.0
+            dollars_at_wager = Decimal(str(round(ev, 6))) * event.wager
+            worth = f"{'+' if dollars_at_wager >= 0 else '-'}{dollars(abs(dollars_at_wager.quantize(Decimal('0.01'))))}"
+            lines.append(Text(f"{title}: ", style="bold") + setting_cards(row.split)
+                         + Text(f"   EV {signed(ev)} ({worth} on your {dollars(event.wager)})"))
         return Group(*lines)
     if isinstance(event, Folded):
         return Text(f"You fold and lose {dollars(event.wager)}. Balance {dollars(event.balance)}.", style="yellow")
@@ -726,12 +792,12 @@ def play_event_text(event: Event) -> RenderableType:
     player, dealer, settlement = event.player, event.dealer.split, event.settlement
     lines = []
     mine = Text("You:    ", style="bold") + setting_cards(player)
-    mine.append(f"   {player.high_value.brief} / {player.low_value.brief}")
+    mine.append(f"   {table_label(player.high_value.key)} / {player.low_value.brief}")
     if event.player_rule:
         mine.append(f"  (house way: {event.player_rule})", style="dim")
     lines.append(mine)
     theirs = Text("Dealer: ", style="bold") + setting_cards(dealer)
-    theirs.append(f"   {dealer.high_value.brief} / {dealer.low_value.brief}")
+    theirs.append(f"   {table_label(dealer.high_value.key)} / {dealer.low_value.brief}")
     lines.append(theirs)
     lines.append(Text(f"        {event.dealer.rule}", style="dim italic"))
     if player.foul and not settlement.reset:

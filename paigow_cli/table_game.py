@@ -22,7 +22,7 @@ from decimal import Decimal
 from enum import Enum
 
 from paigow_cli.advice import Advice, advise
-from paigow_cli.cards import DECK, Card, parse_cards, sort_cards
+from paigow_cli.cards import DECK, Card, cards_text, parse_cards, sort_cards
 from paigow_cli.errors import PaigowError
 from paigow_cli.house_ways import HouseSetting, house_setting
 from paigow_cli.rules import Game, Rules
@@ -46,6 +46,7 @@ class Phase(str, Enum):
     BETTING = "bet"
     SETTING = "set"
     CONFIRM_FOUL = "confirm"
+    CONFIRM_FOLD = "fold?"  # folding (or leaving mid-hand) forfeits the wager: asked first
     OVER = "over"
 
 
@@ -69,6 +70,7 @@ class Dealt:
 @dataclass(frozen=True)
 class Hint:
     advice: Advice
+    wager: Decimal
 
 
 @dataclass(frozen=True)
@@ -109,9 +111,20 @@ HELP = {
     "($1 to $100, e.g. side 5); clear takes the wagers back; rebet places the last wagers again; deal starts the game; "
     "quit leaves the table.",
     Phase.SETTING: "Name the two cards for your low hand (e.g. KD 4D); house lets the house way set it; "
-    "hint shows the best setting and its EV; fold gives up the wager.",
+    "hint shows the best setting and its EV; fold gives up the wager; quit folds and leaves the table.",
     Phase.CONFIRM_FOUL: "Type yes to play the fouled setting (it loses), anything else to choose again.",
+    Phase.CONFIRM_FOLD: "Type yes to fold (you lose the wager), anything else to go back to setting your hand.",
 }
+SETTING_WORDS = ("fold", "house", "house-way", "houseway", "hint", "set", "quit", "q", "exit", "help", "?")
+
+
+def printable(text: str) -> str:
+    r"""Text as typed, with control and escape characters shown as escapes, never sent to the terminal.
+
+    >>> print(printable("ab\x1b[2Jc"))
+    ab\x1b[2Jc
+    """
+    return "".join(character if character.isprintable() else repr(character)[1:-1] for character in text)
 
 
 def money(amount: Decimal) -> str:
@@ -147,6 +160,8 @@ class TableGame:
         self.player: tuple[Card, ...] = ()
         self.dealer: tuple[Card, ...] = ()
         self._pending: Split | None = None
+        self._leaving = False  # the fold being confirmed also leaves the table
+        self._advice: Advice | None = None  # the current hand's exact advice, once asked for
 
     # --- what the screen shows -------------------------------------------------------------------
 
@@ -172,8 +187,10 @@ class TableGame:
         command = words[0]
         if command in ("help", "?"):
             return [Say(HELP.get(self.phase, ""))]
+        if self.phase is Phase.CONFIRM_FOLD:
+            return self._confirm_fold(words)
         if command in ("quit", "q", "exit"):
-            return self.quit()
+            return self.interrupt()
         if self.phase is Phase.BETTING:
             return self._betting(words)
         if self.phase is Phase.SETTING:
@@ -182,9 +199,19 @@ class TableGame:
             return self._confirm(words)
         return [Say("The game is over.", "warning")]
 
-    def quit(self) -> list[Event]:
-        events: list[Event] = []
+    def interrupt(self) -> list[Event]:
+        """quit or Ctrl-C: leave the table, but with a hand in play ask first (it forfeits the wager);
+        asked again at that question, leave."""
         if self.phase in (Phase.SETTING, Phase.CONFIRM_FOUL):
+            return self._ask_fold(leaving=True)
+        if self.phase is Phase.CONFIRM_FOLD:
+            return self.quit()
+        return self.quit()
+
+    def quit(self) -> list[Event]:
+        """Leave now (end of input): a hand in play is folded, chips not yet dealt on come back."""
+        events: list[Event] = []
+        if self.phase in (Phase.SETTING, Phase.CONFIRM_FOUL, Phase.CONFIRM_FOLD):
             events += self._fold()
         else:
             self.balance += self.wager + self.side_wager
@@ -217,7 +244,7 @@ class TableGame:
             return self._start()
         if command in ("new", "balance"):
             return [Say(f"Balance {money(self.balance)}" + (f", wager {money(self.wager)}" if self.wager else ""))]
-        return [Say(f"'{' '.join(words)}' is not a betting command. {HELP[Phase.BETTING]}", "error")]
+        return [Say(f"'{printable(' '.join(words))}' is not a betting command. {HELP[Phase.BETTING]}", "error")]
 
     def _place(self, chip: Decimal) -> list[Event]:
         if chip not in CHIPS:
@@ -271,22 +298,24 @@ class TableGame:
     def _setting(self, line: str, words: list[str]) -> list[Event]:
         command = words[0]
         if command == "fold":
-            return self._fold()
+            return self._ask_fold(leaving=False)
         if command in ("house", "house-way", "houseway"):
             setting = house_setting(self.player, self.rules)
             return self._showdown(setting.split, setting.rule)
         if command == "hint":
-            if self._table is None:  # load once; later hints reuse it
-                self._table = self._load_table()
-            return [Hint(advise(self.player, self.rules, table=self._table))]  # type: ignore[arg-type]
+            return [Hint(self.advice(), self.wager)]
         text = line.strip()
         if command == "set":
             text = text[3:]
+        example = cards_text(house_setting(self.player, self.rules).split.low)  # a legal setting, for the examples
         try:
             low = parse_cards(text)
             split = make_split(self.player, low, self.rules.wheel_is_low)
         except PaigowError as error:
-            return [Say(f"{error}. Name two of your seven cards for the low hand (e.g. {self.player[-2]} {self.player[-1]}), or type help.", "error")]
+            if all(word.isalpha() and len(word) >= 3 and word != "joker" for word in text.lower().split()):
+                return [Say(f"'{printable(text)}' is not a command here: name your two low cards (e.g. {example}), "
+                            "or type house, hint, fold, quit or help.", "error")]
+            return [Say(f"{error}. Name two of your seven cards for the low hand (e.g. {example}), or type help.", "error")]
         if split.foul:
             self._pending = split
             self.phase = Phase.CONFIRM_FOUL
@@ -298,6 +327,43 @@ class TableGame:
                 )
             ]
         return self._showdown(split, None)
+
+    def advice(self) -> Advice:
+        """The current hand's exact advice (the dealer table loads on first use)."""
+        if self._advice is None:
+            if self._table is None:  # load once; later hints reuse it
+                self._table = self._load_table()
+            self._advice = advise(self.player, self.rules, table=self._table)  # type: ignore[arg-type]
+        return self._advice
+
+    def _ask_fold(self, leaving: bool) -> list[Event]:
+        """Folding forfeits the wager: say what the hand is worth and ask (unless it is worth -1 anyway)."""
+        best = self.advice().best_row
+        ev = best.ev if best.ev is not None else -1.0
+        if ev <= -1 and not leaving:
+            return self._fold()
+        self._leaving = leaving
+        self._pending = None
+        self.phase = Phase.CONFIRM_FOLD
+        worth = Decimal(str(round(ev, 6))) * self.wager
+        action = "Leaving now folds your hand and forfeits" if leaving else "Folding forfeits"
+        return [
+            Say(
+                f"{action} your {money(self.wager)} wager. This hand's best setting, {best.split}, "
+                f"is worth EV {ev:+.4f} ({'+' if worth >= 0 else '-'}{money(abs(worth.quantize(Decimal('0.01'))))} "
+                f"on average). Type yes to fold, anything else to keep playing.",
+                "warning",
+            )
+        ]
+
+    def _confirm_fold(self, words: list[str]) -> list[Event]:
+        if words[0] in ("yes", "y"):
+            leaving, self._leaving = self._leaving, False
+            events = self._fold()
+            return events + (self.quit() if leaving and not self.over else [])
+        self._leaving = False
+        self.phase = Phase.SETTING
+        return [Say("Back to your hand: name your two low cards.")]
 
     def _confirm(self, words: list[str]) -> list[Event]:
         pending = self._pending
@@ -348,6 +414,7 @@ class TableGame:
     def _end_round(self) -> None:
         self.phase = Phase.BETTING
         self._pending = None
+        self._advice = None
 
     def _bankroll_check(self) -> list[Event]:
         if self.balance < MIN_WAGER:

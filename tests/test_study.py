@@ -132,9 +132,10 @@ def test_simulate_ctrl_c_still_reports(foxwoods_table, monkeypatch):
 
     monkeypatch.setattr(Simulation, "run", interrupted)
     result = run("simulate", "--hands", "100000", "--seed", "2", "--json")
-    assert result.exit_code == 0
-    assert json.loads(result.stdout)["hands"] == 1000
-    assert "stopped after 1,000 of 100,000 rounds" in result.stderr
+    assert result.exit_code == 130  # interrupted: reported, and said so in the status (issue: polish, item 20)
+    document = json.loads(result.stdout)
+    assert document["hands"] == 1000 and document["interrupted"] is True
+    assert result.stderr.strip() == "Note: interrupted after 1,000 of 100,000 rounds; the figures are for those"
 
 
 # --- drill ---------------------------------------------------------------------------------------
