@@ -223,3 +223,12 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 def cards_text(cards: Iterable[Card]) -> str:
     """Canonical text: ``AS KD JK``."""
     return " ".join(CARD_TEXT[card] for card in cards)
+
+
+def printable(text: str) -> str:
+    r"""Text as typed, with control and escape characters shown as escapes, never sent to the terminal.
+
+    >>> print(printable("ab\x1b[2Jc"))
+    ab\x1b[2Jc
+    """
+    return "".join(character if character.isprintable() else repr(character)[1:-1] for character in text)

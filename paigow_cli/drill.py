@@ -11,13 +11,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from paigow_cli.advice import Advice, SplitAdvice, advise
-from paigow_cli.cards import Card, cards_text, parse_cards, sort_cards
+from paigow_cli.cards import Card, cards_text, parse_cards, printable, sort_cards
 from paigow_cli.dealer_table import DealerTable
 from paigow_cli.errors import CardError, PaigowError
 from paigow_cli.house_ways import house_setting
 from paigow_cli.rules import Rules
 from paigow_cli.simulation import deal_rounds
-from paigow_cli.table_game import printable
 
 BEST_TOLERANCE = 1e-12  # EVs this close count as the same
 

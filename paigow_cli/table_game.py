@@ -22,7 +22,7 @@ from decimal import Decimal
 from enum import Enum
 
 from paigow_cli.advice import Advice, advise
-from paigow_cli.cards import DECK, Card, cards_text, parse_cards, sort_cards
+from paigow_cli.cards import DECK, Card, cards_text, parse_cards, printable, sort_cards
 from paigow_cli.errors import PaigowError
 from paigow_cli.house_ways import HouseSetting, house_setting
 from paigow_cli.rules import Game, Rules
@@ -115,16 +115,6 @@ HELP = {
     Phase.CONFIRM_FOUL: "Type yes to play the fouled setting (it loses), anything else to choose again.",
     Phase.CONFIRM_FOLD: "Type yes to fold (you lose the wager), anything else to go back to setting your hand.",
 }
-SETTING_WORDS = ("fold", "house", "house-way", "houseway", "hint", "set", "quit", "q", "exit", "help", "?")
-
-
-def printable(text: str) -> str:
-    r"""Text as typed, with control and escape characters shown as escapes, never sent to the terminal.
-
-    >>> print(printable("ab\x1b[2Jc"))
-    ab\x1b[2Jc
-    """
-    return "".join(character if character.isprintable() else repr(character)[1:-1] for character in text)
 
 
 def money(amount: Decimal) -> str:
@@ -233,7 +223,7 @@ class TableGame:
         if command == "side":
             if len(words) != 2 or not words[1].lstrip("$").isdigit():
                 return [Say(f"Name a chip for the {self.side_table.title} side bet, e.g. side 5.", "error")]
-            return self._place_side(Decimal(words[1].lstrip("$")))
+            return self._place(Decimal(words[1].lstrip("$")), side=True)
         if command == "clear":
             self.balance += self.wager + self.side_wager
             self.wager = self.side_wager = Decimal(0)
@@ -246,27 +236,21 @@ class TableGame:
             return [Say(f"Balance {money(self.balance)}" + (f", wager {money(self.wager)}" if self.wager else ""))]
         return [Say(f"'{printable(' '.join(words))}' is not a betting command. {HELP[Phase.BETTING]}", "error")]
 
-    def _place(self, chip: Decimal) -> list[Event]:
+    def _place(self, chip: Decimal, side: bool = False) -> list[Event]:
+        """Put a chip on the main wager, or on the side bet."""
         if chip not in CHIPS:
             return [Say(f"There is no ${chip} chip: the chips are $1, $5, $10, $25 and $100.", "error")]
-        if self.wager + chip > MAX_WAGER:
-            return [Say(f"The maximum wager is {money(MAX_WAGER)}; the wager is {money(self.wager)}.", "error")]
+        placed, name = (self.side_wager, "side bet") if side else (self.wager, "wager")
+        if placed + chip > MAX_WAGER:
+            return [Say(f"The maximum {name} is {money(MAX_WAGER)}; the {name} is {money(placed)}.", "error")]
         if chip > self.balance:
             return [Say(f"You have only {money(self.balance)} left to bet.", "error")]
         self.balance -= chip
+        if side:
+            self.side_wager += chip
+            return [Say(f"Side bet ({self.side_table.title}) {money(self.side_wager)}")]
         self.wager += chip
         return [Say(f"Wager {money(self.wager)}")]
-
-    def _place_side(self, chip: Decimal) -> list[Event]:
-        if chip not in CHIPS:
-            return [Say(f"There is no ${chip} chip: the chips are $1, $5, $10, $25 and $100.", "error")]
-        if self.side_wager + chip > MAX_WAGER:
-            return [Say(f"The maximum side bet is {money(MAX_WAGER)}; the side bet is {money(self.side_wager)}.", "error")]
-        if chip > self.balance:
-            return [Say(f"You have only {money(self.balance)} left to bet.", "error")]
-        self.balance -= chip
-        self.side_wager += chip
-        return [Say(f"Side bet ({self.side_table.title}) {money(self.side_wager)}")]
 
     def _rebet(self) -> list[Event]:
         if not self.last_wager:
