@@ -254,13 +254,15 @@ def test_a_file_plugin_works_in_house_advise_power_and_simulate(cache_folder):
 
 
 def install_package(folder: Path, house_way_name: str = "gold-star-inc") -> Path:
-    """A tiny installed package, as pip lays it out: a module and a dist-info with an entry point."""
+    """A tiny installed package, as pip lays it out: a module and a dist-info with an entry point
+    (each test's package has its own module name: Python keeps an imported module for good)."""
+    module = house_way_name.replace("-", "_")
     source = GOLD_STAR.read_text().replace('name = "gold-star"', f'name = "{house_way_name}"')
-    (folder / "gold_star_inc.py").write_text(source)
-    info = folder / "gold_star_inc-1.0.dist-info"
+    (folder / f"{module}.py").write_text(source)
+    info = folder / f"{module}-1.0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: gold-star-inc\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(f"[paigow.house_ways]\n{house_way_name} = gold_star_inc:GoldStar\n")
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {house_way_name}\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[paigow.house_ways]\n{house_way_name} = {module}:GoldStar\n")
     return folder
 
 
@@ -280,7 +282,9 @@ def test_an_installed_package_plugin_is_listed_and_sets_hands(tmp_path, monkeypa
 @pytest.mark.slow
 def test_an_installed_package_plugin_works_in_advise_power_and_simulate(tmp_path, monkeypatch, cache_folder):
     monkeypatch.syspath_prepend(str(install_package(tmp_path, "gold-star-pkg")))
-    advise = json.loads(run("advise", "AS KD JK 9H 9C 4D 2S", "--house-way", "gold-star-pkg", "--json").stdout)
+    result = run("advise", "AS KD JK 9H 9C 4D 2S", "--house-way", "gold-star-pkg", "--json")
+    assert result.exit_code == 0, result.stderr
+    advise = json.loads(result.stdout)
     assert advise["rules"]["house_way"] == "gold-star-pkg"
     power = json.loads(run("power", "--house-way", "gold-star-pkg", "--json").stdout)
     assert power["total"] == 154_143_080
