@@ -62,21 +62,32 @@ def dealer_pushes(game: Game, dealer: Split) -> bool:
     return top is not None and pai_gow_top(dealer.cards) == top
 
 
+_PUSH_CACHE: dict[tuple[int, Game], tuple[DealerTable, tuple[np.ndarray, np.ndarray]]] = {}
+
+
 def push_classes(table: DealerTable, game: Game) -> tuple[np.ndarray, np.ndarray] | None:
     """Per multiset class and per flush class: the dealer hands of that class push every bet.
 
     None in the classic game. A flush class is never a pai gow; its low hand can be 9-high.
+    Computed once per table and game (a batch asks for every hand).
     """
     if game is Game.CLASSIC:
         return None
+    cached = _PUSH_CACHE.get((id(table), game))
+    if cached is not None and cached[0] is table:
+        return cached[1]
     import numpy as np
 
     from paigow_cli.bonus_hands import pai_gow_classes
 
     if game is Game.COMMISSION_FREE:
-        return nine_high_low_classes(table)
-    multiset = pai_gow_classes(table.classes, PAI_GOW_PUSH_TOP[game])
-    return multiset, np.zeros(len(table.flush_low), dtype=bool)
+        pushes = nine_high_low_classes(table)
+    else:
+        pushes = (pai_gow_classes(table.classes, PAI_GOW_PUSH_TOP[game]), np.zeros(len(table.flush_low), dtype=bool))
+    if len(_PUSH_CACHE) >= 8:
+        _PUSH_CACHE.clear()
+    _PUSH_CACHE[(id(table), game)] = (table, pushes)
+    return pushes
 
 
 def nine_high_low_classes(table: DealerTable) -> tuple[np.ndarray, np.ndarray]:
