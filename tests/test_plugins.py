@@ -206,6 +206,12 @@ def test_a_bad_plugin_file_is_one_clear_error(tmp_path, body, fragment):
     assert len(lines) == 1 and fragment in lines[0], result.stderr
 
 
+def test_loading_a_file_with_two_house_ways_is_a_plugin_error(tmp_path):
+    body = PLUGIN_HEAD.format(name="one") + PLUGIN_HEAD.format(name="two").replace("class Broken", "class Other")
+    with pytest.raises(PluginError, match="exactly one HouseWay subclass .found: Broken, Other"):
+        load_file(write_plugin(tmp_path, body, "two.py"))
+
+
 def test_a_missing_plugin_file_is_a_usage_error(tmp_path):
     result = run("house", "AS KD JK 9H 9C 4D 2S", "--house-way", str(tmp_path / "nowhere.py"))
     assert result.exit_code == 2 and "no such file" in result.stderr

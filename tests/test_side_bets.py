@@ -42,18 +42,14 @@ def independent_lines(hand) -> set[Line]:
         lines.add(Line.THREE_OF_A_KIND)
     if STRAIGHT_FLUSH in categories:
         lines |= {Line.FLUSH, Line.STRAIGHT}
-    # seven-card straight flush: all seven cards one suit (the joker any) and in sequence
+    # seven-card straight flush: all seven cards one suit (the joker any) and seven ranks in sequence;
+    # the ace may be high or low, and the joker fills a gap or extends the run
     real = [card for card in hand if not card.is_joker]
-    if len({card.suit for card in real}) == 1:
-        ranks = {card.rank for card in real}
-        low_ranks = {1 if rank == 14 else rank for rank in ranks}
-        for run_ranks in (ranks, low_ranks):
-            span = max(run_ranks) - min(run_ranks)
-            if len(real) == 7 and span == 6:
-                lines.add(Line.SEVEN_CARD_STRAIGHT_FLUSH)
-            elif len(real) == 6 and (span == 6 or (span == 5 and (max(run_ranks) < 14 or min(run_ranks) > 1 or True))):
-                if span <= 6:
-                    lines.add(Line.SEVEN_CARD_STRAIGHT_FLUSH_JOKER)
+    ranks = {card.rank for card in real}
+    if len({card.suit for card in real}) == 1 and len(ranks) == len(real):
+        for run_ranks in (ranks, {1 if rank == 14 else rank for rank in ranks}):
+            if max(run_ranks) - min(run_ranks) <= 6:
+                lines.add(Line.SEVEN_CARD_STRAIGHT_FLUSH if len(real) == 7 else Line.SEVEN_CARD_STRAIGHT_FLUSH_JOKER)
     value, _ = best_five(hand)
     if value.category == HIGH_CARD and len({card.rank for card in hand}) == 7:
         top = max(card.rank for card in hand)
