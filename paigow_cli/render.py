@@ -771,13 +771,21 @@ def play_event_text(event: Event) -> RenderableType:
         text = Text("Your cards:  ", style="bold")
         text.append_text(cards_markup(event.player))
         text.append("\nDealer:      ", style="bold")
-        text.append("▒▒ " * 6 + "▒▒", style="dim")
+        if event.dealer is None:
+            text.append("▒▒ " * 6 + "▒▒", style="dim")
+        else:  # Face Up: set by the house way, in sight
+            text.append_text(setting_cards(event.dealer.split))
+            text.append(f"   {table_label(event.dealer.split.high_value.key)} / {event.dealer.split.low_value.brief}")
         text.append("\nName your two low cards, or: house, hint, fold, quit, help.", style="dim")
         return text
     if isinstance(event, Hint):
         best, house = event.advice.best_row, event.advice.house_row
         lines = []
         for title, row in (("Best", best), ("House way", house)):
+            if row.ev is None and row.settlement is not None:  # Face Up: against the shown hand
+                lines.append(Text(f"{title}: ", style="bold") + setting_cards(row.split)
+                             + Text(f"   {outcome_text(row.settlement)} against the dealer's hand, pays {money(row.settlement.payout)}"))
+                continue
             ev = row.ev or 0.0
             dollars_at_wager = Decimal(str(round(ev, 6))) * event.wager
             worth = f"{'+' if dollars_at_wager >= 0 else '-'}{dollars(abs(dollars_at_wager.quantize(Decimal('0.01'))))}"

@@ -65,6 +65,7 @@ class Say:
 class Dealt:
     player: tuple[Card, ...]
     wager: Decimal
+    dealer: HouseSetting | None = None  # Face Up: the dealer's hand is set by the house way and shown first
 
 
 @dataclass(frozen=True)
@@ -271,7 +272,8 @@ class TableGame:
         self.player = sort_cards(self.player)
         self.last_wager, self.last_side_wager = self.wager, self.side_wager
         self.phase = Phase.SETTING
-        return [Dealt(self.player, self.wager)]
+        shown = house_setting(sort_cards(self.dealer), self.rules) if self.rules.game is Game.FACE_UP else None
+        return [Dealt(self.player, self.wager, shown)]
 
     def _shuffle_and_deal(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         cards = self._rng.sample(DECK, 14)
@@ -313,17 +315,25 @@ class TableGame:
         return self._showdown(split, None)
 
     def advice(self) -> Advice:
-        """The current hand's exact advice (the dealer table loads on first use)."""
+        """The current hand's advice: exact EVs (the dealer table loads on first use), or in Face Up,
+        where the dealer's hand is shown, each setting settled against it."""
         if self._advice is None:
-            if self._table is None:  # load once; later hints reuse it
-                self._table = self._load_table()
-            self._advice = advise(self.player, self.rules, table=self._table)  # type: ignore[arg-type]
+            if self.rules.game is Game.FACE_UP:
+                self._advice = advise(self.player, self.rules, dealer=self.dealer, bet=self.wager)
+            else:
+                if self._table is None:  # load once; later hints reuse it
+                    self._table = self._load_table()
+                self._advice = advise(self.player, self.rules, table=self._table)  # type: ignore[arg-type]
         return self._advice
 
     def _ask_fold(self, leaving: bool) -> list[Event]:
         """Folding forfeits the wager: say what the hand is worth and ask (unless it is worth -1 anyway)."""
         best = self.advice().best_row
-        ev = best.ev if best.ev is not None else -1.0
+        if best.ev is None:  # Face Up: what the best setting does against the shown hand, per unit
+            settlement = best.settlement
+            ev = float(settlement.payout / self.wager) if settlement is not None else -1.0
+        else:
+            ev = best.ev
         if ev <= -1 and not leaving:
             return self._fold()
         self._leaving = leaving

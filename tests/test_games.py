@@ -320,3 +320,18 @@ def test_play_names_the_game_and_settles_the_side_bet():
     assert result.exit_code == 0, result.stderr
     assert "EZ Pai Gow" in result.stdout and "Queen's Dragon" in result.stdout
     assert "no paying hand; you lose $5" in result.stdout or "pays 50 to 1" in result.stdout
+
+
+def test_face_up_play_shows_the_dealer_set_before_you_set():
+    from paigow_cli.table_game import Dealt, TableGame
+
+    game = TableGame(Rules(game=Game.FACE_UP), Decimal(100), seed=3, table=lambda: None)
+    game.handle("10")
+    dealt = game.handle("deal")[0]
+    assert isinstance(dealt, Dealt) and dealt.dealer is not None
+    assert dealt.dealer.split == house_setting(tuple(game.dealer), Rules()).split
+    hint = game.handle("hint")[0]  # no dealer table needed: the dealer's hand is known
+    assert hint.advice.dealer is not None and hint.advice.best_row.settlement is not None
+    classic = TableGame(Rules(), Decimal(100), seed=3, table=lambda: None)
+    classic.handle("10")
+    assert classic.handle("deal")[0].dealer is None
