@@ -232,3 +232,14 @@ def printable(text: str) -> str:
     ab\x1b[2Jc
     """
     return "".join(character if character.isprintable() else repr(character)[1:-1] for character in text)
+
+
+def looks_like_words(text: str) -> bool:
+    """True when typed text is words (a command), never to be read as cards: every token is three or
+    more letters and not the joker.
+
+    >>> looks_like_words("clear"), looks_like_words("KD 4D"), looks_like_words("joker AS")
+    (True, False, False)
+    """
+    words = text.lower().split()
+    return bool(words) and all(word.isalpha() and len(word) >= 3 and word != "joker" for word in words)

@@ -379,6 +379,15 @@ def dealer_table(rules: Rules) -> Any:
         return load_table(rules.house_way, rules.wheel, progress=progress, notify=note, check=check_plugin_before_build)
 
 
+def category_table() -> Any:
+    """The dealer classes and their seven-card categories, built with a progress bar on first use."""
+    from paigow_cli.dealer_table import load_categories
+
+    cache_folder_note()
+    with progress_bar("Building the category table (once)", "building the category table, a few seconds, once") as progress:
+        return load_categories(progress=progress, notify=note)
+
+
 _NOTED: set[str] = set()
 
 
@@ -622,15 +631,12 @@ def odds_command(dead: DeadOption = None, as_json: JsonOption = False) -> None:
     $ paigow odds
     $ paigow odds --dead "AS AH JK" --json
     """
-    from paigow_cli.dealer_table import load_categories
     from paigow_cli.engine import category_counts
     from paigow_cli.render import odds_json, odds_text
 
     with reporting_errors():
         dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, 47))) or ()
-        cache_folder_note()
-        with progress_bar("Building the category table (once)", "building the category table, a few seconds, once") as progress:
-            classes, codes = load_categories(progress=progress, notify=note)
+        classes, codes = category_table()
         counts = category_counts(classes, codes, dead_cards)
     Output(as_json, batch=False).emit(odds_json(counts, dead_cards), lambda: odds_text(counts, dead_cards))
 
@@ -1011,11 +1017,7 @@ def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:
 
         dealer = dealer_table(rules)
         return side_bet_odds(table, dealer.classes, dead_cards, nine_high_low_classes(dealer))
-    from paigow_cli.dealer_table import load_categories
-
-    cache_folder_note()
-    with progress_bar("Building the category table (once)", "building the category table, a few seconds, once") as progress:
-        classes, _ = load_categories(progress=progress, notify=note)
+    classes, _ = category_table()
     return side_bet_odds(table, classes, dead_cards)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from paigow_cli.advice import Advice, SplitAdvice, advise
-from paigow_cli.cards import Card, cards_text, parse_cards, printable, sort_cards
+from paigow_cli.cards import Card, cards_text, looks_like_words, parse_cards, printable, sort_cards
 from paigow_cli.dealer_table import DealerTable
 from paigow_cli.errors import CardError, PaigowError
 from paigow_cli.house_ways import house_setting
@@ -114,7 +114,7 @@ class Drill:
             self.hinted.add(hand)
             return Reply("hint", advice=advise(hand, self.rules, table=self.table))
         example = cards_text(house_setting(hand, self.rules).split.low)
-        if all(word.isalpha() and len(word) >= 3 and word != "joker" for word in words):
+        if looks_like_words(answer):
             return Reply("error", text=f"'{printable(answer.strip())}' is not a command here: name your two low cards "
                                        f"(e.g. {example}), or type help, hint, skip or q.")
         try:

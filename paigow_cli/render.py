@@ -762,6 +762,7 @@ def play_event_text(event: Event) -> RenderableType:
     from rich.text import Text
 
     from paigow_cli.table_game import Dealt, Folded, Hint, RoundOver, Say, SideResult
+    from paigow_cli.table_game import ev_dollars
     from paigow_cli.table_game import money as dollars
 
     if isinstance(event, Say):
@@ -787,10 +788,8 @@ def play_event_text(event: Event) -> RenderableType:
                              + Text(f"   {outcome_text(row.settlement)} against the dealer's hand, pays {money(row.settlement.payout)}"))
                 continue
             ev = row.ev or 0.0
-            dollars_at_wager = Decimal(str(round(ev, 6))) * event.wager
-            worth = f"{'+' if dollars_at_wager >= 0 else '-'}{dollars(abs(dollars_at_wager.quantize(Decimal('0.01'))))}"
             lines.append(Text(f"{title}: ", style="bold") + setting_cards(row.split)
-                         + Text(f"   EV {signed(ev)} ({worth} on your {dollars(event.wager)})"))
+                         + Text(f"   EV {signed(ev)} ({ev_dollars(ev, event.wager)} on your {dollars(event.wager)})"))
         return Group(*lines)
     if isinstance(event, Folded):
         return Text(f"You fold and lose {dollars(event.wager)}. Balance {dollars(event.balance)}.", style="yellow")

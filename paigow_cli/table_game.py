@@ -22,7 +22,7 @@ from decimal import Decimal
 from enum import Enum
 
 from paigow_cli.advice import Advice, advise
-from paigow_cli.cards import DECK, Card, cards_text, parse_cards, printable, sort_cards
+from paigow_cli.cards import DECK, Card, cards_text, looks_like_words, parse_cards, printable, sort_cards
 from paigow_cli.errors import PaigowError
 from paigow_cli.house_ways import HouseSetting, house_setting
 from paigow_cli.rules import Game, Rules
@@ -116,6 +116,16 @@ HELP = {
     Phase.CONFIRM_FOUL: "Type yes to play the fouled setting (it loses), anything else to choose again.",
     Phase.CONFIRM_FOLD: "Type yes to fold (you lose the wager), anything else to go back to setting your hand.",
 }
+
+
+def ev_dollars(ev: float, wager: Decimal) -> str:
+    """An EV per unit as dollars at a wager, to the cent: ``+$0.14``, ``-$2.50``.
+
+    >>> ev_dollars(0.0142, Decimal(10)), ev_dollars(-0.25, Decimal(10))
+    ('+$0.14', '-$2.50')
+    """
+    worth = (Decimal(str(round(ev, 6))) * wager).quantize(Decimal("0.01"))
+    return f"{'+' if worth >= 0 else '-'}${abs(worth):,.2f}"
 
 
 def money(amount: Decimal) -> str:
@@ -298,7 +308,7 @@ class TableGame:
             low = parse_cards(text)
             split = make_split(self.player, low, self.rules.wheel_is_low)
         except PaigowError as error:
-            if all(word.isalpha() and len(word) >= 3 and word != "joker" for word in text.lower().split()):
+            if looks_like_words(text):
                 return [Say(f"'{printable(text)}' is not a command here: name your two low cards (e.g. {example}), "
                             "or type house, hint, fold, quit or help.", "error")]
             return [Say(f"{error}. Name two of your seven cards for the low hand (e.g. {example}), or type help.", "error")]
@@ -339,12 +349,11 @@ class TableGame:
         self._leaving = leaving
         self._pending = None
         self.phase = Phase.CONFIRM_FOLD
-        worth = Decimal(str(round(ev, 6))) * self.wager
         action = "Leaving now folds your hand and forfeits" if leaving else "Folding forfeits"
         return [
             Say(
                 f"{action} your {money(self.wager)} wager. This hand's best setting, {best.split}, "
-                f"is worth EV {ev:+.4f} ({'+' if worth >= 0 else '-'}{money(abs(worth.quantize(Decimal('0.01'))))} "
+                f"is worth EV {ev:+.4f} ({ev_dollars(ev, self.wager)} "
                 f"on average). Type yes to fold, anything else to keep playing.",
                 "warning",
             )
