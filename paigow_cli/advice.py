@@ -109,9 +109,9 @@ def advise(
     splits = sorted(all_splits(hand, wheel_low), key=strength_order)
     odds: list[SplitOdds | None] = [None] * len(splits)
     if table is not None and dealer_setting is None:
-        from paigow_cli.engine import DealerDistribution
+        from paigow_cli.engine import DealerDistribution, setting_keys_of
 
-        distribution = DealerDistribution(table, (*hand, *dead), rules.game, rules.banker)
+        distribution = DealerDistribution(table, (*hand, *dead), rules.game, rules.banker, setting_keys_of(splits))
         odds = [distribution.split_odds(split, house.split) for split in splits]
     rows = []
     for split, split_odds in zip(splits, odds):
@@ -131,15 +131,15 @@ def advise(
             )
         )
     if rows[0].ev is not None:
-        rows = rank_by_ev(rows)
+        rows = rank_by_ev(rows, rules.commission)
     elif dealer_setting is not None:
         rows = rank_by_result(rows)
     return Advice(hand, rules, tuple(rows), house, dealer_setting, as_money(bet), dead)
 
 
-def rank_by_ev(rows: list[SplitAdvice]) -> list[SplitAdvice]:
-    """Best EV first (ties: the stronger setting), with best and dominated settings marked."""
-    ordered = sorted(rows, key=lambda row: -row.ev)  # type: ignore[operator]  # stable: keeps strength order
+def rank_by_ev(rows: list[SplitAdvice], commission: float) -> list[SplitAdvice]:
+    """Best EV first (exact EVs; ties: the stronger setting), with best and dominated settings marked."""
+    ordered = sorted(rows, key=lambda row: -row.odds.score(commission))  # type: ignore[union-attr]  # stable: keeps strength order
     top = ordered[0].odds
     return [replace(row, best=row.odds == top and not row.split.foul) for row in mark_dominated(ordered)]
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from math import comb
 
 import numpy as np
@@ -81,6 +82,80 @@ def class_weights(classes: DealerClasses, live: LiveCards) -> tuple[np.ndarray, 
     return multiset, flush
 
 
+class PreparedTable:
+    """A dealer table laid out for ``kernels.scatter_dealer``: flush classes grouped by suited mask,
+    and each class's push flag in one game. Built once per table and game (``prepare``)."""
+
+    def __init__(self, table: DealerTable, game: Game) -> None:
+        from paigow_cli.games import push_classes
+
+        classes = table.classes
+        order = np.argsort(classes.flush_suited, kind="stable")
+        suited = classes.flush_suited[order].astype(np.int64)
+        self.mask_start = np.searchsorted(suited, np.arange(1 << RANKS | 1)).astype(np.int64)
+        pushes = push_classes(table, game)
+        multiset_push = np.zeros(len(classes.multiset_counts), dtype=np.uint8) if pushes is None else pushes[0].astype(np.uint8)
+        flush_push = np.zeros(len(order), dtype=np.uint8) if pushes is None else pushes[1].astype(np.uint8)
+        parent = classes.flush_multiset[order]
+        self.multiset = (
+            np.ascontiguousarray(classes.multiset_counts, dtype=np.uint8),
+            classes.multiset_joker.astype(np.bool_),
+            table.multiset_high.astype(np.uint16),
+            table.multiset_low.astype(np.uint8),
+            multiset_push,
+        )
+        self.flush = (
+            self.mask_start,
+            np.ascontiguousarray(classes.flush_other[order], dtype=np.uint8),
+            classes.flush_joker[order].astype(np.bool_),
+            table.flush_high[order].astype(np.uint16),
+            table.flush_low[order].astype(np.uint8),
+            flush_push[order],
+            table.multiset_high[parent].astype(np.uint16),  # the parent multiset's setting, in flush order
+            table.multiset_low[parent].astype(np.uint8),
+            multiset_push[parent],
+        )
+        self.identity_rows = np.arange(len(table.high_values), dtype=np.int64)
+        self.identity_cols = np.arange(len(table.low_values), dtype=np.int64)
+
+    def scatter(self, live: LiveCards, row_of: np.ndarray, col_of: np.ndarray, rows: int, cols: int) -> np.ndarray:
+        """(2, rows, cols) exact dealer-hand counts: layer 0 settles, layer 1 pushes every bet."""
+        from paigow_cli.kernels import scatter_dealer
+
+        masks = (live.in_suit << np.arange(RANKS)).sum(axis=1).astype(np.int64)
+        out = np.zeros(2 * rows * cols, dtype=np.int64)
+        scatter_dealer(live.per_rank.astype(np.int64), masks, bool(live.joker), *self.multiset, *self.flush, row_of, col_of, rows, cols, out)
+        return out.reshape(2, rows, cols)
+
+
+_PREPARED: dict[tuple[int, Game], tuple[DealerTable, PreparedTable]] = {}
+
+
+def prepare(table: DealerTable, game: Game = Game.CLASSIC) -> PreparedTable:
+    """The table laid out for the compiled kernel, cached per table and game."""
+    cached = _PREPARED.get((id(table), game))
+    if cached is not None and cached[0] is table:
+        return cached[1]
+    if len(_PREPARED) >= 8:
+        _PREPARED.clear()
+    prepared = PreparedTable(table, game)
+    _PREPARED[(id(table), game)] = (table, prepared)
+    return prepared
+
+
+def bucket(values: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+    """Each dealer value's bucket around sorted player thresholds: ``2 * (thresholds below it)``,
+    plus 1 when it equals a threshold. A value is below threshold ``j`` exactly when its bucket
+    is at most ``2 * j``, and equal to it when its bucket is ``2 * j + 1``.
+
+    >>> bucket(np.array([1, 5, 7, 9]), np.array([5, 9])).tolist()
+    [0, 1, 2, 3]
+    """
+    place = np.searchsorted(thresholds, values)
+    equal = (place < len(thresholds)) & (thresholds[np.minimum(place, len(thresholds) - 1)] == values)
+    return (2 * place + equal).astype(np.int64)
+
+
 @dataclass(frozen=True)
 class SplitOdds:
     """Exact dealer-hand counts against one setting: the player wins, pushes or loses."""
@@ -101,6 +176,19 @@ class SplitOdds:
         """Expected value per unit bet: ``((1 - commission) * wins - losses) / total``."""
         return ((1 - commission) * self.wins - self.losses) / self.total
 
+    def score(self, commission: float) -> Fraction:
+        """The exact EV, as a fraction: settings are ranked by it (float EVs can tie by rounding).
+
+        >>> SplitOdds(20, 0, 19).score(0.05)
+        Fraction(0, 1)
+        """
+        return Fraction((1 - exact_rate(commission)) * self.wins - self.losses, self.total)
+
+
+def exact_rate(commission: float) -> Fraction:
+    """A commission rate as the exact fraction its text says (0.05 is 1/20, not a binary float)."""
+    return Fraction(str(commission))
+
 
 class DealerDistribution:
     """The dealer's exact (high, low) distribution for one set of removed cards, in one game.
@@ -108,36 +196,55 @@ class DealerDistribution:
     Dealer hands that push every bet under the game's rule (``games.push_classes``) are
     counted apart in ``pushing``; the histogram holds the rest. A banking player takes
     the copies, so his comparisons count dealer hands at or below his own.
+
+    Given ``settings`` (the (high key, low key) pairs the caller will ask about), the
+    dealer's values are bucketed around those keys only: the same exact counts for
+    those settings, a grid of a few hundred cells instead of half a million (the fast
+    path of ``advise`` and ``simulate``). Without it, ``histogram`` is at full resolution.
     """
 
-    def __init__(self, table: DealerTable, removed: Iterable[int], game: Game = Game.CLASSIC, banker: bool = False) -> None:
-        from paigow_cli.games import push_classes
-
+    def __init__(
+        self, table: DealerTable, removed: Iterable[int], game: Game = Game.CLASSIC, banker: bool = False,
+        settings: Iterable[tuple[int, int]] | None = None,
+    ) -> None:
         self.table = table
         self.game = game
         self.banker = banker
         self.live = LiveCards.without(removed)
-        multiset, flush = class_weights(table.classes, self.live)
-        if (multiset < 0).any():
-            raise ArithmeticError("a dealer class has a negative count")
-        pushes = push_classes(table, game)
-        self.pushing = 0
-        if pushes is not None:
-            self.pushing = int(multiset[pushes[0]].sum() + flush[pushes[1]].sum())
-            multiset, flush = np.where(pushes[0], 0, multiset), np.where(pushes[1], 0, flush)
-        lows = len(table.low_values)
-        cells = len(table.high_values) * lows
-        histogram = np.bincount(
-            table.multiset_high.astype(np.int64) * lows + table.multiset_low, weights=multiset, minlength=cells
-        ) + np.bincount(table.flush_high.astype(np.int64) * lows + table.flush_low, weights=flush, minlength=cells)
-        self.histogram = np.rint(histogram).astype(np.int64).reshape(len(table.high_values), lows)
+        prepared = prepare(table, game)
+        if settings is None:
+            self._thresholds = None
+            row_of, col_of = prepared.identity_rows, prepared.identity_cols
+            rows, cols = len(table.high_values), len(table.low_values)
+        else:
+            keys = np.array(list(settings), dtype=np.int64).reshape(-1, 2)
+            highs, lows = np.unique(keys[:, 0]), np.unique(keys[:, 1])
+            self._thresholds = (highs, lows)
+            row_of, col_of = bucket(table.high_values, highs), bucket(table.low_values, lows)
+            rows, cols = 2 * len(highs) + 1, 2 * len(lows) + 1
+        grid = prepared.scatter(self.live, row_of, col_of, rows, cols)
+        self.histogram = grid[0]
+        self.pushing = int(grid[1].sum())
+        if (self.histogram < 0).any():
+            raise ArithmeticError("a dealer setting has a negative count")
         self.settling = int(self.histogram.sum())  # dealer hands the game does not push
         self.total = self.settling + self.pushing
         if self.total != self.live.hands:
             raise ArithmeticError(f"dealer counts sum to {self.total}, not C({self.live.count}, 7) = {self.live.hands}")
-        cumulative = np.zeros((len(table.high_values) + 1, lows + 1), dtype=np.int64)
+        cumulative = np.zeros((rows + 1, cols + 1), dtype=np.int64)
         cumulative[1:, 1:] = self.histogram.cumsum(axis=0).cumsum(axis=1)
-        self._below = cumulative  # _below[i, j]: settling dealer hands with high index < i and low index < j
+        self._below = cumulative  # _below[i, j]: settling dealer hands in rows < i and columns < j
+
+    def _taken(self, key: int, axis: int) -> int:
+        """How many rows (axis 0) or columns (axis 1) hold dealer values this player value takes."""
+        if self._thresholds is None:
+            values = self.table.high_values if axis == 0 else self.table.low_values
+            return int(np.searchsorted(values, key, side="right" if self.banker else "left"))
+        thresholds = self._thresholds[axis]
+        place = int(np.searchsorted(thresholds, key))
+        if place == len(thresholds) or thresholds[place] != key:
+            raise ValueError(f"hand value {key} was not among the settings this distribution was built for")
+        return 2 * place + 1 + self.banker  # buckets below the key, then the key's own (a banker's copy)
 
     def odds(self, high_key: int, low_key: int, foul: bool = False) -> SplitOdds:
         """Counts for a player setting with these hand values (a foul loses to every dealer hand).
@@ -148,9 +255,7 @@ class DealerDistribution:
             if self.banker:
                 raise ValueError("a banker's foul is reset to the house way: ask for the house way's setting")
             return SplitOdds(0, 0, self.total)
-        side = "right" if self.banker else "left"  # the banker also takes the dealer hands he copies
-        high = int(np.searchsorted(self.table.high_values, high_key, side=side))
-        low = int(np.searchsorted(self.table.low_values, low_key, side=side))
+        high, low = self._taken(high_key, 0), self._taken(low_key, 1)
         below = self._below
         wins = int(below[high, low])
         dealer_high_below, dealer_low_below = int(below[high, -1]), int(below[-1, low])
@@ -170,14 +275,20 @@ def hand_odds(
     hand: Sequence[Card], table: DealerTable, dead: Iterable[Card] = (), game: Game = Game.CLASSIC, banker: bool = False
 ) -> list[SplitOdds]:
     """Exact counts for each of the 21 settings, in ``all_splits`` order (a banker's foul as the house way)."""
-    distribution = DealerDistribution(table, (*hand, *dead), game, banker)
     house = None
     if banker:
         from paigow_cli.house_ways import house_setting
         from paigow_cli.rules import Rules
 
         house = house_setting(hand, Rules(wheel=table.wheel, house_way=table.house_way)).split
-    return [distribution.split_odds(split, house) for split in all_splits(hand, table.wheel is Wheel.LOW)]
+    splits = all_splits(hand, table.wheel is Wheel.LOW)
+    distribution = DealerDistribution(table, (*hand, *dead), game, banker, settings=setting_keys_of(splits))
+    return [distribution.split_odds(split, house) for split in splits]
+
+
+def setting_keys_of(splits: Iterable[Split]) -> list[tuple[int, int]]:
+    """The (high key, low key) pairs of these settings (a distribution's ``settings``)."""
+    return [(split.high_value.key, split.low_value.key) for split in splits]
 
 
 # --- seven-card categories (paigow odds) -------------------------------------------------------------

@@ -278,20 +278,21 @@ class Simulation:
 
     def _best_settings(self, players: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(high, low) places of each hand's best-EV setting on the doubled scale of ``dense_position``."""
-        from paigow_cli.engine import DealerDistribution
+        from paigow_cli.engine import DealerDistribution, setting_keys_of
+        from paigow_cli.splits import strength_order
 
         table, rules = self.table, self.rules
         highs, lows = [], []
         for row in players:
             hand = tuple(DECK[int(code)] for code in row)
             key = tuple(sorted(hand))
+            splits = sorted(self._legal_splits(hand), key=strength_order)  # ties go to the stronger, as advise
             distribution = self._distributions.get(key)
             if distribution is None:
-                distribution = DealerDistribution(table, hand, rules.game, rules.banker)
+                distribution = DealerDistribution(table, hand, rules.game, rules.banker, setting_keys_of(splits))
                 if self.hand is not None:
                     self._distributions[key] = distribution
-            splits = self._legal_splits(hand)
-            best = max(splits, key=lambda split: distribution.split_odds(split).ev(rules.commission))  # type: ignore[attr-defined]
+            best = max(splits, key=lambda split: distribution.split_odds(split).score(rules.commission))  # type: ignore[attr-defined]
             highs.append(dense_position(table.high_values, best.high_value.key))
             lows.append(dense_position(table.low_values, best.low_value.key))
         return np.array(highs), np.array(lows)

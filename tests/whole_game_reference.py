@@ -1,0 +1,59 @@
+"""A plain brute force over every (player hand, dealer hand) pair of a small deck: the reference
+``whole_game`` is checked against, count for count. It shares no counting code with the engine:
+each dealer hand is set by the house way and settled by comparing hand values directly."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+from paigow_cli.cards import DECK
+from paigow_cli.games import dealer_pushes
+from paigow_cli.house_ways import house_setting
+from paigow_cli.splits import all_splits, strength_order
+
+
+def brute_force(question) -> dict[str, list[int]]:
+    """{player: [hands, wins, pushes, losses, high copies, low copies, score]} as ``Tally.totals``."""
+    rules = question.rules
+    live = [DECK[code] for code in range(53) if code not in set(question.dead)]
+    rate = Fraction(str(rules.commission))
+    pay, charge = (1 - rate).numerator, (1 - rate).denominator
+    dealer_cache: dict[tuple, tuple[int, int, bool]] = {}
+
+    def dealer(hand):
+        if hand not in dealer_cache:
+            split = house_setting(hand, rules).split
+            dealer_cache[hand] = (split.high_value.key, split.low_value.key, dealer_pushes(rules.game, split))
+        return dealer_cache[hand]
+
+    totals = {player: [0] * 7 for player in ("house", "best")}
+    for player_hand in combinations(live, 7):
+        rest = [card for card in live if card not in player_hand]
+        dealers = [dealer(hand) for hand in combinations(rest, 7)]
+        house = house_setting(player_hand, rules).split
+        assert not house.foul
+        candidates = [split for split in sorted(all_splits(player_hand, rules.wheel_is_low), key=strength_order) if not split.foul]
+        results = {}
+        for split in candidates + [house]:
+            high, low = split.high_value.key, split.low_value.key
+            wins = losses = copies_high = copies_low = 0
+            for dealer_high, dealer_low, pushes in dealers:
+                copies_high += high == dealer_high
+                copies_low += low == dealer_low
+                if pushes:
+                    continue
+                if rules.banker:
+                    wins += high >= dealer_high and low >= dealer_low
+                    losses += high < dealer_high and low < dealer_low
+                else:
+                    wins += high > dealer_high and low > dealer_low
+                    losses += high <= dealer_high and low <= dealer_low
+            results[id(split)] = (wins, losses, copies_high, copies_low, len(dealers))
+        best = max(candidates, key=lambda split: (pay * results[id(split)][0] - charge * results[id(split)][1]))
+        for player, split in (("house", house), ("best", best)):
+            wins, losses, copies_high, copies_low, n = results[id(split)]
+            row = totals[player]
+            for index, value in enumerate((1, wins, n - wins - losses, losses, copies_high, copies_low, pay * wins - charge * losses)):
+                row[index] += value
+    return totals
