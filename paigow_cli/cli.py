@@ -788,6 +788,205 @@ def simulate_command(
         raise typer.Exit(INTERRUPTED)
 
 
+JobsOption = Annotated[
+    int | None,
+    typer.Option("--jobs", "-j", metavar="N", help="Processes to count with (default: every core).", min=1, show_default=False),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Send the chunks to a Dask distributed scheduler, e.g. tcp://10.0.0.5:8786 "
+        "(needs pip install 'paigow-cli[cluster]'; every worker needs paigow installed).",
+        show_default=False,
+    ),
+]
+MAX_EDGE_DEAD = 53 - 14  # the player and the dealer need seven live cards each
+
+
+def whole_game(question: Any, jobs: int | None, scheduler: str | None) -> Any:
+    """The whole game's counts: cached, or computed with a progress bar (Ctrl-C keeps finished chunks)."""
+    from paigow_cli.edge import cached_result, chunk_count, compute
+
+    tally = cached_result(question)
+    if tally is not None:
+        return tally
+    dealer_table(question.rules)  # build (or check) the dealer table first, with its own bar
+    chunks = chunk_count(question)
+    finished = [0]
+    plain = (
+        f"counting every deal exactly in {chunks} chunks (about {edge_minutes(question, jobs)}); "
+        "Ctrl-C keeps the finished chunks and the same command resumes"
+    )
+    with progress_bar("Counting every deal", plain) as progress:
+
+        def update(done: int, total: int) -> None:
+            finished[0] = done
+            if progress:
+                progress(done, total)
+
+        try:
+            return compute(question, jobs=jobs, progress=update, notify=note, scheduler=scheduler)
+        except KeyboardInterrupt:
+            global INTERRUPTION_REPORTED
+            INTERRUPTION_REPORTED = True
+            note(f"interrupted: {finished[0]} of {chunks} chunks are kept; the same command resumes from them")
+            raise typer.Exit(INTERRUPTED) from None
+
+
+def edge_minutes(question: Any, jobs: int | None) -> str:
+    """A rough duration for the plain progress line (a full deck is about 20 CPU-minutes)."""
+    cores = jobs or os.cpu_count() or 1
+    minutes = 20 * question.player_hands / 154_143_080 / min(cores, os.cpu_count() or 1)
+    return "a minute or less" if minutes < 1.5 else f"{minutes:.0f} minutes"
+
+
+def edge_question(house_way: str, game: Game, banker: bool, wheel: Wheel, commission: float | None, dead: str | None) -> Any:
+    from paigow_cli.whole_game import Question
+
+    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way, game=game, banker=banker)
+    with reporting_errors():
+        dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, MAX_EDGE_DEAD + 1))) or ()
+    return Question(rules, tuple(dead_cards))
+
+
+@app.command("edge")
+def edge_command(
+    player: Annotated[
+        PlayerChoice, typer.Option("--player", help="The player sets every hand by the house way, or by its exact best EV.")
+    ] = PlayerChoice.HOUSE,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
+    game: GameOption = Game.CLASSIC,
+    banker: BankerOption = False,
+    wheel: WheelOption = Wheel.SECOND,
+    commission: CommissionOption = None,
+    dead: DeadOption = None,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The whole game, exactly: every player hand against every dealer hand, and the house edge.
+
+    Exact integer counts over all C(53,7) x C(46,7) = 8,250,459,031,214,400 deals (fewer with
+    --dead): wins, pushes, losses, copies, the EV per unit as a fraction and the house edge. The
+    player sets every hand by the house way, or by its best EV (ties: the stronger setting, as in
+    advise). One pass answers both players and paigow mistakes; it takes about 20 CPU-minutes for a
+    full deck, shows its progress, keeps finished chunks if you stop it (the same command resumes)
+    and caches the answer, so asking again is instant.
+
+    Examples:
+
+    $ paigow edge
+    $ paigow edge --player best --house-way trump-plaza
+    $ paigow edge --game ez --banker --json | jq .house_edge
+    $ paigow edge --dead "2S 2H 2D 2C 3S 3H 3D 3C" --jobs 1
+    """
+    import time
+
+    from paigow_cli.edge import edge_result
+    from paigow_cli.render import edge_json, edge_text
+
+    question = edge_question(house_way, game, banker, wheel, commission, dead)
+    started = time.monotonic()
+    with reporting_errors():
+        from paigow_cli.edge import cached_result
+
+        fresh = cached_result(question) is None
+        tally = whole_game(question, jobs, scheduler)
+    seconds = time.monotonic() - started if fresh else None
+    result = edge_result(question, tally, player.value)
+    if as_json:
+        Output(True, batch=False).emit(edge_json(question, result), lambda: None)
+        return
+    simulated = None
+    if not question.dead and player is PlayerChoice.HOUSE:
+        from paigow_cli.simulation import Simulation, summarize
+
+        simulation = Simulation(dealer_table(question.rules), question.rules, 1, player="house")
+        for _ in simulation.run(SIMULATED_ROUNDS):
+            pass
+        simulated = summarize(simulation.tally, question.rules.commission)
+    Output(False, batch=False).emit(None, lambda: edge_text(question, result, simulated, seconds))
+
+
+SIMULATED_ROUNDS = 100_000  # what a quick simulation would say, shown beside the exact figures
+
+
+class ChartChoice(str, Enum):
+    TWO_PAIR = "two-pair"
+
+
+@app.command("mistakes")
+def mistakes_command(
+    chart: Annotated[
+        ChartChoice | None,
+        typer.Option("--chart", help="Show the two-pair decision as a chart: split or keep together, beside the house way."),
+    ] = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
+    game: GameOption = Game.CLASSIC,
+    banker: BankerOption = False,
+    wheel: WheelOption = Wheel.SECOND,
+    commission: CommissionOption = None,
+    dead: DeadOption = None,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Where the house way gives EV away: each clause, the hands it decides and what it costs.
+
+    From the same exact pass as paigow edge --player best: for every clause of the house way (the
+    rule text paigow house prints), how many hands it decides, in how many a better setting exists,
+    the EV given up (per hand it decides, and as its share of the whole gap between house-way and
+    best play), and the hand where it gives up most, with both settings.
+
+    Examples:
+
+    $ paigow mistakes
+    $ paigow mistakes --house-way trump-plaza --json | jq '.rules[:3]'
+    $ paigow mistakes --chart two-pair
+    """
+    from paigow_cli.edge import mistakes, two_pair_chart
+
+    question = edge_question(house_way, game, banker, wheel, commission, dead)
+    with reporting_errors():
+        tally = whole_game(question, jobs, scheduler)
+    output = Output(as_json, batch=False)
+    if chart is not None:
+        from paigow_cli.render import chart_json, chart_text
+
+        cells = two_pair_chart(question, tally)
+        if not cells:
+            with reporting_errors():
+                raise OptionError("no plain two-pair hand can be dealt from the live cards (--dead leaves too few ranks)")
+        output.emit(chart_json(question, cells), lambda: chart_text(question, cells))
+        return
+    from paigow_cli.render import mistakes_json, mistakes_text
+
+    gap, rows = mistakes(question, tally)
+    with reporting_errors():
+        settings = example_settings(question, rows)
+    output.emit(mistakes_json(question, gap, rows, settings), lambda: mistakes_text(question, gap, rows, settings))
+
+
+def example_settings(question: Any, rows: Sequence[Any]) -> dict[str, dict[str, Any]]:
+    """The house way's and the best setting of each clause's example hand, by the per-hand engine
+    (a second, independent reading of what the whole-game pass found)."""
+    from paigow_cli.advice import advise
+
+    table = dealer_table(question.rules)
+    settings = {}
+    for row in rows:
+        if row.example is None:
+            continue
+        advice = advise(row.example, question.rules, table=table, dead=question.dead)
+        gap = advice.given_up(advice.house_row)
+        if gap is None or abs(gap - row.example_given_up) > 1e-9:
+            raise ArithmeticError(f"the whole-game pass and the per-hand engine disagree on {row.example}")
+        settings[row.rule] = {"house_way": advice.house_row.split, "best": advice.best_row.split}
+    return settings
+
+
 CTRL_C = "\x03"  # what read_line returns when the player presses Ctrl-C
 
 

@@ -73,8 +73,7 @@ def _run_chunks(
             if progress:
                 progress(done, total)
         return results
-    method = "fork" if "fork" in get_all_start_methods() else "spawn"
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method), initializer=_leave_interrupts_to_parent)
+    pool = worker_pool(workers)
     try:
         for result in pool.map(function, *zip(*arguments)):
             results.append(result)
@@ -82,17 +81,28 @@ def _run_chunks(
             if progress:
                 progress(done, total)
     except BaseException:  # Ctrl-C or a failure: stop the workers at once, drop the chunks not started
-        # The pool's management thread may complain as its workers vanish: we are tearing it down on purpose.
-        threading.excepthook = lambda args: None
-        running = getattr(pool, "_processes", None) or {}  # the executor's worker processes, by pid
-        for process in list(running.values()):
-            process.kill()
-        for process in list(running.values()):
-            process.join(timeout=1)  # reap it: no process is left behind
-        pool.shutdown(wait=False, cancel_futures=True)
+        stop_pool(pool)
         raise
     pool.shutdown()
     return results
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool whose workers ignore Ctrl-C (the parent stops them: ``stop_pool``)."""
+    method = "fork" if "fork" in get_all_start_methods() else "spawn"
+    return ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method), initializer=_leave_interrupts_to_parent)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Kill and reap a pool's workers at once, dropping the work not started (Ctrl-C, a failure)."""
+    # The pool's management thread may complain as its workers vanish: we are tearing it down on purpose.
+    threading.excepthook = lambda args: None
+    running = getattr(pool, "_processes", None) or {}  # the executor's worker processes, by pid
+    for process in list(running.values()):
+        process.kill()
+    for process in list(running.values()):
+        process.join(timeout=1)  # reap it: no process is left behind
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _leave_interrupts_to_parent() -> None:

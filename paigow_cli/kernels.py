@@ -92,6 +92,45 @@ def scatter_flushes(
 
 
 @njit(cache=True, nogil=True)
+def flush_cells(flush_high, flush_low, flush_push, parent_high, parent_low, parent_push, row_of, col_of, rows, cols):
+    """Each flush class's cell and its multiset's cell under one bucketing (for ``scatter_flush_cells``)."""
+    layer = rows * cols
+    count = flush_high.shape[0]
+    own = np.empty(count, dtype=np.int32)
+    parent = np.empty(count, dtype=np.int32)
+    for i in range(count):
+        own[i] = flush_push[i] * layer + row_of[flush_high[i]] * cols + col_of[flush_low[i]]
+        parent[i] = parent_push[i] * layer + row_of[parent_high[i]] * cols + col_of[parent_low[i]]
+    return own, parent
+
+
+@njit(cache=True, nogil=True)
+def scatter_flush_cells(live_mask, live_rank, joker_live, mask_start, flush_other, flush_joker, own, parent, out):
+    """``scatter_flushes`` with each class's cells worked out beforehand (``flush_cells``)."""
+    choose = _choose_table()
+    outside = np.empty(14, dtype=np.int64)
+    for r in range(13):
+        outside[r] = live_rank[r] - ((live_mask >> r) & 1)
+    outside[NO_RANK] = 1
+    sub = live_mask
+    while True:
+        for i in range(mask_start[sub], mask_start[sub + 1]):
+            if flush_joker[i] and not joker_live:
+                continue
+            first, second = flush_other[i, 0], flush_other[i, 1]
+            if first == second and first != NO_RANK:
+                weight = choose[outside[first], 2]
+            else:
+                weight = outside[first] * outside[second]
+            if weight:
+                out[own[i]] += weight
+                out[parent[i]] -= weight
+        if sub == 0:
+            break
+        sub = (sub - 1) & live_mask
+
+
+@njit(cache=True, nogil=True)
 def scatter_dealer(
     live_rank, suit_live, joker_live,
     multiset_counts, multiset_joker, multiset_high, multiset_low, multiset_push,
@@ -167,8 +206,10 @@ def play_group(
     position = np.zeros(13, dtype=np.int64)
     slots = np.zeros(4, dtype=np.int64)
     total = np.zeros((21, 4), dtype=np.int64)
+    held = np.zeros(4, dtype=np.int64)  # ranks held per suit
+    own, parent = flush_cells(flush_high, flush_low, flush_push, parent_high, parent_low, parent_push, row_of, col_of, rows, cols)
     while True:
-        held = np.zeros(4, dtype=np.int64)  # ranks held per suit
+        held[:] = 0
         for r in range(13):
             mask = choice_masks[r, position[r]]
             for t in range(4):
@@ -192,11 +233,7 @@ def play_group(
                     bigger[:used] = memo
                     memo = bigger
                 grid[:] = 0
-                scatter_flushes(
-                    suit_live[t] & ~held[t], live_rank, joker_live,
-                    mask_start, flush_other, flush_joker, flush_high, flush_low, flush_push, parent_high, parent_low, parent_push,
-                    row_of, col_of, rows, cols, grid,
-                )
+                scatter_flush_cells(suit_live[t] & ~held[t], live_rank, joker_live, mask_start, flush_other, flush_joker, own, parent, grid)
                 grid_functionals(grid, rows, cols, hcut, lcut, heq, leq, memo[used])
                 memo_index[key] = used
                 slot = used

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from paigow_cli.cache import CachedFile
     from paigow_cli.engine import CategoryCounts, PowerRow, SplitOdds
     from paigow_cli.drill import Grade, Score
+    from paigow_cli.edge import ChartCell, EdgeResult, Mistake
     from paigow_cli.simulation import SimulationResult
     from paigow_cli.table_game import Event
 from paigow_cli.splits import Split
@@ -960,3 +961,206 @@ def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card]) -> Renderable
         grid.add_row(name, pays, f"{row.count:,}", f"{row.probability(total):.8f}", f"{float(row.returns(total)):+.6f}")
     summary = Text(f"EV per unit {float(odds.ev):+.6f}   house edge {100 * float(odds.house_edge):.4f}%", style="bold")
     return Group(title, grid, summary)
+
+
+# --- the whole game: edge and mistakes --------------------------------------------------------------
+
+
+def edge_json(question: Any, result: EdgeResult) -> dict[str, Any]:
+    rules = question.rules
+    document: dict[str, Any] = {
+        "house_way": rules.house_way,
+        "game": rules.game.value,
+        "banker": rules.banker,
+        "player": result.player,
+        "wheel": rules.wheel.value,
+        "commission": rules.commission,
+        "dead": card_list(sort_cards(question.dead)),
+        "deals": result.deals,
+        "wins": result.wins,
+        "pushes": result.pushes,
+        "losses": result.losses,
+        "copies_high": result.copies_high,
+        "copies_low": result.copies_low,
+        "fouls": result.fouls,
+        "win": result.rate(result.wins),
+        "push": result.rate(result.pushes),
+        "lose": result.rate(result.losses),
+        "copy_high": result.rate(result.copies_high),
+        "copy_low": result.rate(result.copies_low),
+        "ev": result.ev,
+        "house_edge": result.house_edge,
+        "ev_fraction": f"{result.ev_fraction.numerator}/{result.ev_fraction.denominator}",
+    }
+    return document
+
+
+def edge_text(question: Any, result: EdgeResult, simulated: Any = None, seconds: float | None = None) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    rules = question.rules
+    who = "the house way" if result.player == "house" else "the best EV setting of every hand"
+    title = Text(f"The whole {game_text(rules)} against the {rules.house_way} dealer, exactly", style="bold")
+    title.append(f"\nEvery one of {result.deals:,} deals; the player sets by {who}")
+    if question.dead:
+        title.append("\nDead cards: ")
+        title.append_text(cards_markup(sort_cards(question.dead)))
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table.add_column("")
+    table.add_column("Deals", justify="right")
+    table.add_column("Rate", justify="right")
+    if simulated is not None:
+        table.add_column("Simulated*", justify="right")
+    rows = [
+        ("Win", result.wins, "win"),
+        ("Push", result.pushes, "push"),
+        ("Lose", result.losses, "lose"),
+        ("Copies, high", result.copies_high, "copy_high"),
+        ("Copies, low", result.copies_low, "copy_low"),
+    ]
+    for what, count, field in rows:
+        cells = [what, f"{count:,}", f"{100 * result.rate(count):.4f}%"]
+        if simulated is not None:
+            cells.append(f"{100 * getattr(simulated, field):.3f}%")
+        table.add_row(*cells)
+    edge_cells = ["House edge", "", f"{100 * result.house_edge:.4f}%"]
+    if simulated is not None:
+        edge_cells.append(f"{100 * simulated.house_edge:.3f}% ± {100 * simulated.stderr:.3f}%")
+    table.add_row(*edge_cells)
+    lines = [title, table, Text(f"Player EV per unit: {result.ev:+.7f} (exactly {result.ev_fraction})")]
+    if simulated is not None:
+        lines.append(Text(f"* what {simulated.rounds:,} simulated rounds (seed 1) would have said", style="dim"))
+    if seconds is not None:
+        lines.append(Text(f"Computed in {seconds:,.0f} s; cached, so asking again is instant.", style="dim"))
+    return Group(*lines)
+
+
+def mistakes_json(question: Any, gap: Any, rows: Sequence[Mistake], settings: dict[str, Any]) -> dict[str, Any]:
+    rules = question.rules
+    return {
+        "house_way": rules.house_way,
+        "game": rules.game.value,
+        "banker": rules.banker,
+        "wheel": rules.wheel.value,
+        "commission": rules.commission,
+        "dead": card_list(sort_cards(question.dead)),
+        "gap": float(gap),
+        "gap_fraction": f"{gap.numerator}/{gap.denominator}",
+        "rules": [
+            {
+                "rule": row.rule,
+                "hands": row.hands,
+                "differs": row.differs,
+                "ev_given_up": float(row.ev_given_up),
+                "mean_ev_given_up": row.mean_given_up,
+                "share": row.share,
+                "example": None if row.example is None else {
+                    "hand": card_list(row.example),
+                    "ev_given_up": row.example_given_up,
+                    **{name: split_json(split) for name, split in settings[row.rule].items()},
+                },
+            }
+            for row in rows
+        ],
+    }
+
+
+def mistakes_text(question: Any, gap: Any, rows: Sequence[Mistake], settings: dict[str, Any]) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    rules = question.rules
+    title = Text(f"Where the {rules.house_way} house way gives EV away ({game_text(rules)})", style="bold")
+    title.append(f"\nBest play gains {100 * float(gap):.4f}% of a unit per hand over the house way, exactly; by clause:")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table.add_column("Share", justify="right")
+    table.add_column("Clause")
+    table.add_column("Hands", justify="right")
+    table.add_column("Differ", justify="right")
+    table.add_column("Mean", justify="right")
+    for row in rows:
+        if row.hands == 0:
+            continue
+        table.add_row(
+            f"{100 * row.share:.1f}%", row.rule, f"{row.hands:,}", f"{100 * row.differs / row.hands:.1f}%", f"{row.mean_given_up:.4f}"
+        )
+    lines: list[Any] = [title, table, Text("Mean: EV per unit given up per hand the clause decides.", style="dim")]
+    examples = [row for row in rows if row.example is not None][:5]
+    if examples:
+        lines.append(Text("\nThe hand each costliest clause gives up most on:", style="bold"))
+        for row in examples:
+            line = Text(f"{row.rule[:60]}\n  ")
+            line.append_text(cards_markup(row.example))
+            line.append(": house way ")
+            line.append_text(setting_cards(settings[row.rule]["house_way"]))
+            line.append(", best ")
+            line.append_text(setting_cards(settings[row.rule]["best"]))
+            line.append(f" (gives up {row.example_given_up:.4f})")
+            lines.append(line)
+    return Group(*lines)
+
+
+CHART_RANKS = "23456789TJQKA"
+
+
+def chart_json(question: Any, cells: Sequence[ChartCell]) -> dict[str, Any]:
+    rules = question.rules
+    return {
+        "house_way": rules.house_way,
+        "game": rules.game.value,
+        "banker": rules.banker,
+        "chart": "two-pair",
+        "cells": [
+            {
+                "high_pair": CHART_RANKS[cell.high_pair - 2],
+                "low_pair": CHART_RANKS[cell.low_pair - 2],
+                "best_single": CHART_RANKS[cell.single - 2],
+                "hands": cell.hands,
+                "split_ev": cell.split_ev,
+                "together_ev": cell.together_ev,
+                "better": cell.better,
+                "house_way": cell.house,
+            }
+            for cell in cells
+        ],
+    }
+
+
+def chart_text(question: Any, cells: Sequence[ChartCell]) -> RenderableType:
+    """Rows: (high pair, low pair); columns: the best single card. S split, T together; upper case
+    where the house way agrees, lower case (red) where it does otherwise."""
+    from rich.console import Group
+    from rich.text import Text
+
+    rules = question.rules
+    by_pairs: dict[tuple[int, int], dict[int, ChartCell]] = {}
+    for cell in cells:
+        by_pairs.setdefault((cell.high_pair, cell.low_pair), {})[cell.single] = cell
+    singles = sorted({cell.single for cell in cells}, reverse=True)
+    title = Text(f"Two pair: split or keep together? ({rules.house_way}, {game_text(rules)})", style="bold")
+    title.append("\nExact over every plain two-pair hand (no joker, straight or flush). Rows: the pairs; columns: the best single card.")
+    header = Text("Pairs  " + " ".join(f"{CHART_RANKS[single - 2]:>2}" for single in singles))
+    lines: list[Any] = [title, header]
+    for (high, low), row in sorted(by_pairs.items(), reverse=True):
+        line = Text(f"{CHART_RANKS[high - 2]}{CHART_RANKS[high - 2]}{CHART_RANKS[low - 2]}{CHART_RANKS[low - 2]}   ")
+        for single in singles:
+            cell = row.get(single)
+            if cell is None:
+                line.append("  ·", style="dim")
+                continue
+            letter = "S" if cell.better == "split" else "T"
+            agrees = cell.house == cell.better
+            style = ("green" if letter == "S" else "blue") if agrees else "bold red"
+            line.append(f" {letter if agrees else letter.lower()}{'*' if cell.house == 'mixed' else ' '}"[:3], style=style)
+        lines.append(line)
+    lines.append(Text(
+        "S: splitting is better on average; T: keeping both pairs in back is. Upper case: the house way does the\n"
+        "better thing; lower case (red): it does the other; *: it does each, depending on the other cards.",
+        style="dim",
+    ))
+    return Group(*lines)

@@ -16,7 +16,8 @@ The groups are dealt into ``CHUNKS`` chunks; a chunk is a pure function of the
 question and its number and returns integer counts, so chunks run on any number of
 processes (or machines) and merge by addition, and a finished chunk is kept on disk
 so an interrupted run resumes. Counts are checked: the hands add up to C(live, 7),
-and every setting's wins and losses fit in C(live - 7, 7).
+and every setting's wins and losses fit in C(live - 7, 7). Running the chunks and
+reading the answers is ``edge``'s job.
 
 >>> from paigow_cli.cards import parse_cards
 >>> question = Question(Rules(), dead=tuple(parse_cards("2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8D 8C 9S 9H 9D 9C TS TH TD TC JK")))
@@ -26,22 +27,17 @@ and every setting's wins and losses fit in C(live - 7, 7).
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from math import comb
-from pathlib import Path
 
-from paigow_cli.cards import DECK, JOKER_CODE, Card, cards_text
-from paigow_cli.rules import Game, Rules
+from paigow_cli.cards import DECK, JOKER_CODE, Card
+from paigow_cli.rules import Rules
 
 CHUNKS = 240  # a full deck's 67,600 groups in chunks of about 280 (seconds each)
 PLAYERS = ("house", "best")
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -49,10 +45,10 @@ class Question:
     """Everything that changes the whole game's answer: the rules and the dead cards."""
 
     rules: Rules
-    dead: tuple[int, ...] = ()
+    dead: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "dead", tuple(sorted(int(card) for card in self.dead)))
+        object.__setattr__(self, "dead", tuple(DECK[code] for code in sorted({int(card) for card in self.dead})))
 
     @property
     def live(self) -> int:
@@ -83,6 +79,11 @@ class Question:
 
 def rank_groups(dead: Sequence[int] = ()) -> list[tuple[tuple[int, ...], bool]]:
     """Every (rank counts, joker) a player hand of the live cards can have, in a fixed order."""
+    return list(_rank_groups(tuple(sorted(int(card) for card in dead))))
+
+
+@lru_cache(maxsize=4)
+def _rank_groups(dead: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], bool], ...]:
     live = [4] * 13
     for card in dead:
         if card != JOKER_CODE:
@@ -103,7 +104,7 @@ def rank_groups(dead: Sequence[int] = ()) -> list[tuple[tuple[int, ...], bool]]:
                 counts.pop()
 
         extend(0, size, [])
-    return groups
+    return tuple(groups)
 
 
 # --- one group: its player classes, their settings and the numbers the kernel needs ------------------
@@ -136,7 +137,8 @@ def group_classes(counts: tuple[int, ...], joker: bool, rules: Rules) -> GroupCl
     """Settings, house setting and clause of every player class in one rank group."""
     from paigow_cli.dealer_classes import flush_representative, multiset_representative
     from paigow_cli.house_ways import decide
-    from paigow_cli.splits import all_splits, setting_keys, strength_order
+    from paigow_cli.cards import sort_cards
+    from paigow_cli.splits import LOW_POSITIONS, setting_keys
 
     ranks = [rank for rank in range(13) for _ in range(counts[rank])]
     distinct = [rank for rank in range(13) if counts[rank]]
@@ -155,13 +157,14 @@ def group_classes(counts: tuple[int, ...], joker: bool, rules: Rules) -> GroupCl
     for hand, mask in hands:
         decision = decide(hand, rules.house_way, wheel_low)
         house = _ids(classes, setting_keys(hand, decision.front, wheel_low))
-        legal = [split for split in sorted(all_splits(hand, wheel_low), key=strength_order) if not split.foul]
-        ids: list[int] = []
-        for split in legal:
-            setting = _ids(classes, (split.high_value.key, split.low_value.key))
-            if setting not in ids:
-                ids.append(setting)
-        classes.settings.append(ids)
+        ordered = sort_cards(hand)
+        legal = set()
+        for first, second in LOW_POSITIONS:
+            high, low = setting_keys(ordered, (ordered[first], ordered[second]), wheel_low)
+            if low <= high:  # not a foul
+                legal.add((high, low))
+        # strongest first (``splits.strength_order``): the best EV's ties go to the stronger setting
+        classes.settings.append([_ids(classes, key) for key in sorted(legal, key=lambda key: (-key[0], -key[1]))])
         classes.house.append(house)
         classes.rules.append(decision.rule)
         classes.flush_masks.append(mask)
