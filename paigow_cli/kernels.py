@@ -224,6 +224,8 @@ def play_group(
                 count += 1
             if count + joker >= 5:
                 player_class = flush_class_of[held[t]]
+                if player_class < 0:
+                    raise ArithmeticError("a player hand's flush class is missing from its group")
         for t in range(4):
             key = suit_key[t] * 8192 + held[t]
             slot = memo_index[key]

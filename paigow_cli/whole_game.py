@@ -133,8 +133,9 @@ def _ids(classes: GroupClasses, key: tuple[int, int]) -> int:
     return classes.index[key]
 
 
-def group_classes(counts: tuple[int, ...], joker: bool, rules: Rules) -> GroupClasses:
-    """Settings, house setting and clause of every player class in one rank group."""
+def group_classes(counts: tuple[int, ...], joker: bool, rules: Rules, suit_live: Sequence[int] = (8191,) * 4) -> GroupClasses:
+    """Settings, house setting and clause of every player class in one rank group (flush classes
+    only where some suit still holds all their suited ranks: ``suit_live`` masks the live ranks)."""
     from paigow_cli.dealer_classes import flush_representative, multiset_representative
     from paigow_cli.house_ways import decide
     from paigow_cli.cards import sort_cards
@@ -146,11 +147,11 @@ def group_classes(counts: tuple[int, ...], joker: bool, rules: Rules) -> GroupCl
     hands: list[tuple[tuple[Card, ...], int]] = [(multiset_representative(ranks, joker), 0)]
     for size in range(5 - joker, len(distinct) + 1):
         for suited in combinations(distinct, size):
-            if all(rank in suited for rank in must):
+            mask = sum(1 << rank for rank in suited)
+            if all(rank in suited for rank in must) and any(mask & live == mask for live in suit_live):
                 others = list(ranks)
                 for rank in suited:
                     others.remove(rank)
-                mask = sum(1 << rank for rank in suited)
                 hands.append((flush_representative(list(suited), others, joker), mask))
     classes = GroupClasses()
     wheel_low = rules.wheel_is_low
@@ -274,7 +275,6 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
 
     table, prepared = _context(question)
     rules = question.rules
-    classes = group_classes(counts, joker, rules)
     dead = set(question.dead)
     live_rank = np.array([sum(1 for suit in range(4) if rank * 4 + suit not in dead) for rank in range(13)], dtype=np.int64)
     suit_live = np.array([sum(1 << rank for rank in range(13) if rank * 4 + suit not in dead) for suit in range(4)], dtype=np.int64)
@@ -287,6 +287,7 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
             return  # no live hand has these ranks
         choice_count[rank] = len(choices)
         choice_masks[rank, : len(choices)] = choices
+    classes = group_classes(counts, joker, rules, suit_live.tolist())
     symmetric = len(set(suit_live.tolist())) == 1  # every suit alike: share the flush parts across suits
     suit_key = np.zeros(4, dtype=np.int64) if symmetric else np.arange(4, dtype=np.int64)
     joker_live = JOKER_CODE not in dead and not joker

@@ -1,0 +1,345 @@
+"""The whole game (paigow edge, paigow mistakes): exact counts checked against a plain brute force
+over every (player, dealer) pair of small decks, and against the per-hand engine hand by hand."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+from typer.testing import CliRunner
+
+from paigow_cli import edge
+from paigow_cli.advice import advise
+from paigow_cli.cards import DECK, cards_text, parse_cards
+from paigow_cli.cli import app
+from paigow_cli.dealer_table import load_table
+from paigow_cli.edge import Question, compute, edge_result, mistakes, two_pair_chart
+from paigow_cli.rules import Game, Rules, Wheel
+from paigow_cli.whole_game import Tally, chart_cell, count_chunk, rank_groups
+from whole_game_reference import brute_force
+
+runner = CliRunner()
+
+
+def live_deck(text: str) -> tuple:
+    """The dead cards that leave exactly these cards live."""
+    live = set(parse_cards(text))
+    return tuple(card for card in DECK if card not in live)
+
+
+def random_dead(seed: int, live: int = 16) -> tuple:
+    deck = list(DECK)
+    random.Random(seed).shuffle(deck)
+    return tuple(deck[: 53 - live])
+
+
+# Decks built so the push rules fire often: low unpaired ranks with a queen (EZ), an ace (Face Up),
+# nines and below (Commission-Free); plain two-pair hands for the chart.
+PUSH_HEAVY = live_deck("2S 3H 4D 5C 7S 8H 9D TC JS QH AD 2H 3D 6C 8S KC")
+TWO_PAIRS = live_deck("9S 9H TS TH JS JH QS QH KS KH AS AH 7S 7H 4D")
+
+
+def totals(question: Question) -> dict:
+    tally = Tally()
+    for chunk in range(3):
+        tally.add(count_chunk(question, chunk, 3))
+    return tally.totals
+
+
+def test_rank_groups_cover_every_player_hand_once():
+    for dead in ((), random_dead(3, 20), PUSH_HEAVY):
+        question = Question(Rules(), dead)
+        hands = 0
+        for counts, joker in rank_groups(question.dead):
+            live = [sum(1 for suit in range(4) if DECK[rank * 4 + suit] not in question.dead) for rank in range(13)]
+            ways = 1
+            for rank, count in enumerate(counts):
+                ways *= len(list(combinations(range(live[rank]), count)))
+            hands += ways
+        assert hands == question.player_hands
+
+
+def check_against_brute_force(question: Question) -> dict:
+    expected = brute_force(question)
+    assert totals(question) == {player: expected[player] for player in ("house", "best")}, (question.rules, cards_text(question.dead))
+    return expected
+
+
+@pytest.mark.parametrize("game", list(Game))
+@pytest.mark.parametrize("banker", [False, True])
+def test_whole_game_matches_brute_force(cache_folder, game, banker):
+    """Every game, both sides of the bank, both players (house way and best EV), 38 dead cards
+    chosen so the game's push rule fires."""
+    question = Question(Rules(game=game, banker=banker), (*PUSH_HEAVY, parse_cards("8S KC")[banker]))  # one more dead: 15 live
+    expected = check_against_brute_force(question)
+    if game is not Game.CLASSIC:
+        assert expected["game_pushes"] > 0  # the push rule was really exercised
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", list(Game))
+@pytest.mark.parametrize("banker", [False, True])
+def test_whole_game_matches_brute_force_on_more_decks(cache_folder, game, banker):
+    for dead in (random_dead(list(Game).index(game) * 2 + banker + 1), PUSH_HEAVY, random_dead(40 + banker, 15)):
+        check_against_brute_force(Question(Rules(game=game, banker=banker), dead))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("way", ["trump-plaza", "ballys", "flamingo", "golden-nugget", "santa-ana-star", "claridge"])
+def test_other_house_ways_match_brute_force(cache_folder, way):
+    for game in (Game.CLASSIC, Game.EZ):
+        check_against_brute_force(Question(Rules(house_way=way, game=game), random_dead(len(way) + 7)))
+
+
+@pytest.mark.slow
+def test_low_wheel_and_commission_match_brute_force(cache_folder):
+    for rules in (Rules(wheel=Wheel.LOW), Rules(commission=0.04), Rules(commission=0.0)):
+        check_against_brute_force(Question(rules, random_dead(31)))
+
+
+def per_hand_reading(question: Question) -> tuple[dict, dict, dict]:
+    """Every player hand through advise (the per-hand engine): (totals as Tally.totals, clause stats,
+    two-pair chart sums), summed independently of the whole-game pass."""
+    rules = question.rules
+    table = load_table(rules.house_way, rules.wheel)
+    rate = Fraction(str(rules.commission))
+    pay, charge = (1 - rate).numerator, (1 - rate).denominator
+    found = {player: [0] * 7 for player in ("house", "best")}
+    clauses: dict[str, list[int]] = {}
+    chart: dict[str, list[int]] = {}
+    live = [card for card in DECK if card not in question.dead]
+    for hand in combinations(live, 7):
+        advice = advise(hand, rules, table=table, dead=question.dead)
+        rows = {"house": advice.house_row, "best": advice.best_row}
+        scores = {}
+        for player, row in rows.items():
+            odds = row.odds
+            high_copies = low_copies = 0  # not read by advise; checked against the brute force instead
+            scores[player] = pay * odds.wins - charge * odds.losses
+            for index, value in enumerate((1, odds.wins, odds.pushes, odds.losses, high_copies, low_copies, scores[player])):
+                found[player][index] += value
+        stats = clauses.setdefault(advice.house.rule, [0, 0, 0])
+        stats[0] += 1
+        stats[1] += scores["best"] > scores["house"]
+        stats[2] += scores["best"] - scores["house"]
+        counts = [0] * 13
+        for card in hand:
+            if not card.is_joker:
+                counts[card >> 2] += 1
+        cell = chart_cell(tuple(counts), any(card.is_joker for card in hand))
+        if cell is not None and not _can_flush(hand):
+            low_pair = [card for card in hand if (card >> 2) + 2 == cell[1]]
+            singles = sorted((card for card in hand if counts[card >> 2] == 1), reverse=True)[:2]
+            values = chart.setdefault(" ".join(map(str, cell)), [0, 0, 0])
+            values[0] += 1
+            for index, front in ((1, low_pair), (2, singles)):
+                row = next(row for row in advice.rows if set(row.split.low) == set(front))
+                values[index] += pay * row.odds.wins - charge * row.odds.losses
+    return found, clauses, chart
+
+
+def _can_flush(hand) -> bool:
+    return any(sum(1 for card in hand if not card.is_joker and card & 3 == suit) >= 5 for suit in range(4))
+
+
+@pytest.mark.parametrize(
+    "rules, dead",
+    [(Rules(), TWO_PAIRS), (Rules(game=Game.EZ, banker=True), random_dead(11, 15))],
+    ids=["classic-two-pairs", "ez-banker"],
+)
+def test_whole_game_is_the_sum_of_the_per_hand_engine(cache_folder, rules, dead):
+    question = Question(rules, dead)
+    tally = compute(question, jobs=1)
+    found, clauses, chart = per_hand_reading(question)
+    for player in ("house", "best"):
+        mine = tally.totals[player]
+        assert [mine[i] for i in (0, 1, 2, 3, 6)] == [found[player][i] for i in (0, 1, 2, 3, 6)]
+    assert {rule: stats[:3] for rule, stats in tally.rules.items() if stats[0]} == clauses
+    assert {cell: values[:3] for cell, values in tally.chart.items()} == chart
+    if dead is TWO_PAIRS:
+        assert chart  # the chart was exercised
+
+
+@pytest.mark.slow
+def test_edge_agrees_with_the_mean_of_per_hand_evs_on_a_sample(cache_folder):
+    """A bigger deck (33 live cards, 4.3 million player hands): the exact EV of each player is
+    within sampling error of the mean per-hand EV over 400 random hands."""
+    question = Question(Rules(), random_dead(2026, 33))
+    tally = compute(question)
+    table = load_table("foxwoods", Wheel.SECOND)
+    live = [card for card in DECK if card not in question.dead]
+    rng = random.Random(5)
+    for player in ("house", "best"):
+        exact = edge_result(question, tally, player).ev
+        evs = []
+        for _ in range(400):
+            advice = advise(rng.sample(live, 7), question.rules, table=table, dead=question.dead)
+            evs.append((advice.house_row if player == "house" else advice.best_row).ev)
+        mean = sum(evs) / len(evs)
+        spread = (sum((ev - mean) ** 2 for ev in evs) / (len(evs) - 1) / len(evs)) ** 0.5
+        assert abs(mean - exact) < 4 * spread, (player, mean, exact, spread)
+
+
+def test_edge_result_rates_and_exact_ev(cache_folder):
+    question = Question(Rules(), PUSH_HEAVY)
+    tally = compute(question, jobs=1)
+    for player in ("house", "best"):
+        result = edge_result(question, tally, player)
+        assert result.wins + result.pushes + result.losses == result.deals == question.deals
+        assert result.fouls == 0
+        assert result.ev_fraction == Fraction(19 * result.wins - 20 * result.losses, 20 * result.deals)
+        assert result.house_edge == pytest.approx(-float(result.ev_fraction))
+    assert edge_result(question, tally, "best").ev >= edge_result(question, tally, "house").ev
+    gap, rows = mistakes(question, tally)
+    assert sum(row.hands for row in rows) == question.player_hands
+    assert gap == edge_result(question, tally, "best").ev_fraction - edge_result(question, tally, "house").ev_fraction
+    assert sum(row.share for row in rows) == pytest.approx(1.0)
+
+
+def test_two_pair_chart_cells(cache_folder):
+    question = Question(Rules(), TWO_PAIRS)
+    cells = two_pair_chart(question, compute(question, jobs=1))
+    assert cells and all(cell.high_pair > cell.low_pair for cell in cells)
+    assert {cell.house for cell in cells} <= {"split", "together", "mixed", "other"}
+    assert all(cell.house_split + cell.house_together <= cell.hands for cell in cells)
+
+
+# --- running: cache, resume ----------------------------------------------------------------------------
+
+
+def test_an_interrupted_run_resumes_from_its_finished_chunks(cache_folder, monkeypatch):
+    question = Question(Rules(game=Game.COMMISSION_FREE), random_dead(77, 17))
+    chunks = edge.chunk_count(question)
+    assert chunks > 10
+    seen = []
+
+    def stop_after_five(done: int, total: int) -> None:
+        seen.append(done)
+        if done >= 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        compute(question, jobs=1, progress=stop_after_five)
+    assert edge.cached_result(question) is None
+    kept = sorted(edge.partial_folder(question).glob("chunk-*.npz"))
+    assert len(kept) == 5
+    kept[0].write_bytes(b"garbage")  # a damaged chunk is counted again, not trusted
+    notes = []
+    resumed = compute(question, jobs=1, notify=notes.append)
+    assert notes == [f"resuming: 4 of {chunks} chunks were computed by an earlier run"]
+    assert not edge.partial_folder(question).exists()
+    fresh = Tally()
+    for chunk in range(chunks):
+        fresh.add(count_chunk(question, chunk, chunks))
+    assert resumed.totals == fresh.totals and resumed.rules == fresh.rules
+    assert edge.cached_result(question).totals == fresh.totals
+
+
+def test_a_corrupt_result_is_computed_again(cache_folder):
+    question = Question(Rules(), random_dead(78, 15))
+    first = compute(question, jobs=1)
+    path = edge.result_path(question)
+    path.write_bytes(path.read_bytes()[:50])
+    assert edge.cached_result(question) is None
+    assert compute(question, jobs=1).totals == first.totals
+    assert edge.cached_result(question) is not None
+
+
+def test_the_cache_name_changes_with_every_part_of_the_question(cache_folder):
+    base = Question(Rules(), random_dead(79, 15))
+    others = [
+        Question(Rules(game=Game.EZ), base.dead),
+        Question(Rules(banker=True), base.dead),
+        Question(Rules(commission=0.04), base.dead),
+        Question(Rules(house_way="ballys"), base.dead),
+        Question(Rules(wheel=Wheel.LOW), base.dead),
+        Question(Rules(), random_dead(80, 15)),
+    ]
+    paths = {edge.result_path(question) for question in [base, *others]}
+    assert len(paths) == 1 + len(others)
+
+
+def test_two_processes_count_the_same(cache_folder):
+    question = Question(Rules(), random_dead(81, 17))
+    local = compute(question, jobs=2)
+    edge.result_path(question).unlink()
+    assert compute(question, jobs=1).totals == local.totals
+
+
+# --- the command line ------------------------------------------------------------------------------------
+
+
+DEAD_TEXT = cards_text(PUSH_HEAVY)
+
+
+def test_edge_json_fields(cache_folder):
+    result = runner.invoke(app, ["edge", "--dead", DEAD_TEXT, "--json", "--jobs", "1"])
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    for name in ("deals", "wins", "pushes", "losses", "copies_high", "copies_low", "fouls", "win", "push", "lose",
+                 "copy_high", "copy_low", "ev", "house_edge", "ev_fraction", "house_way", "game", "banker", "player"):
+        assert name in document
+    assert document["wins"] + document["pushes"] + document["losses"] == document["deals"]
+    numerator, denominator = map(int, document["ev_fraction"].split("/"))
+    assert Fraction(numerator, denominator) == Fraction(19 * document["wins"] - 20 * document["losses"], 20 * document["deals"])
+    best = json.loads(runner.invoke(app, ["edge", "--dead", DEAD_TEXT, "--json", "--player", "best"]).stdout)
+    assert best["player"] == "best" and best["ev"] >= document["ev"]
+
+
+def test_edge_text_and_mistakes_fit_80_columns(cache_folder):
+    for args in (["edge", "--dead", DEAD_TEXT], ["mistakes", "--dead", DEAD_TEXT],
+                 ["mistakes", "--chart", "two-pair", "--dead", cards_text(TWO_PAIRS)]):
+        result = runner.invoke(app, args, env={"COLUMNS": "80"})
+        assert result.exit_code == 0, result.stderr
+        assert max(len(line) for line in result.stdout.splitlines()) <= 80, args
+
+
+def test_mistakes_json(cache_folder):
+    result = runner.invoke(app, ["mistakes", "--dead", DEAD_TEXT, "--json"])
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert {"house_way", "game", "gap", "rules"} <= set(document)
+    rows = document["rules"]
+    assert all({"rule", "hands", "differs", "ev_given_up", "share", "example"} <= set(row) for row in rows)
+    assert sum(row["ev_given_up"] for row in rows) == pytest.approx(document["gap"])
+    worst = next(row for row in rows if row["example"])
+    assert {"hand", "house_way", "best", "ev_given_up"} <= set(worst["example"])
+    chart = json.loads(runner.invoke(app, ["mistakes", "--chart", "two-pair", "--dead", cards_text(TWO_PAIRS), "--json"]).stdout)
+    assert chart["cells"] and {"high_pair", "low_pair", "best_single", "better", "house_way"} <= set(chart["cells"][0])
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["edge", "--dead", cards_text(DECK[:40])], "--dead"),
+        (["edge", "--dead", "2S 2S"], "2S"),
+        (["edge", "--player", "perfect"], "--player"),
+        (["edge", "--jobs", "0"], "--jobs"),
+        (["edge", "--game", "ez", "--commission", "0.05"], "commission"),
+        (["mistakes", "--chart", "three-pair"], "--chart"),
+    ],
+)
+def test_edge_bad_input_is_one_error_line(cache_folder, args, fragment):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and fragment in lines[0], result.stderr
+
+
+def test_scheduler_without_dask_is_a_clear_error(cache_folder, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_dask(name, *args, **kwargs):
+        if name.startswith("distributed"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    result = runner.invoke(app, ["edge", "--dead", cards_text(random_dead(90, 15)), "--scheduler", "tcp://127.0.0.1:1"])
+    assert result.exit_code == 2
+    assert "pip install 'paigow-cli[cluster]'" in result.stderr
