@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import sys
 import tempfile
 import zipfile
@@ -40,6 +41,7 @@ from paigow_cli.errors import CacheError
 
 FORMAT_VERSION = 1
 SUFFIX = ".npz"
+PARTIAL = ".partial"  # a folder of finished chunks of a run that has not ended yet
 PACKAGE = Path(__file__).resolve().parent
 # Every source file whose code decides what a cached table holds.
 TABLE_SOURCES = ("cards.py", "hands.py", "splits.py", "dealer_classes.py", "dealer_table.py", "house_ways")
@@ -145,10 +147,15 @@ def cached_files() -> list[CachedFile]:
     if not folder.is_dir():
         return []
     digest = source_digest()
-    return [
+    found = [
         CachedFile(path, path.stat().st_size, path.stem.endswith(f"v{FORMAT_VERSION}-{digest}"))
         for path in sorted(folder.glob(f"*{SUFFIX}"))
     ]
+    for path in sorted(folder.glob(f"*{PARTIAL}")):  # an interrupted whole-game run's finished chunks
+        if path.is_dir():
+            size = sum(part.stat().st_size for part in path.iterdir() if part.is_file())
+            found.append(CachedFile(path, size, path.name.endswith(f"v{FORMAT_VERSION}-{digest}{PARTIAL}")))
+    return found
 
 
 def remove_files(files: Iterable[CachedFile]) -> int:
@@ -156,7 +163,10 @@ def remove_files(files: Iterable[CachedFile]) -> int:
     removed = 0
     for file in files:
         try:
-            file.path.unlink()
+            if file.path.is_dir():
+                shutil.rmtree(file.path)
+            else:
+                file.path.unlink()
             removed += 1
         except FileNotFoundError:
             pass

@@ -1241,6 +1241,16 @@ def cache_info_command(as_json: JsonOption = False) -> None:
 
     folder, problem = cache_dir(), cache_problem()
     files = [] if problem else cached_files()
+    if any(file.path.name.startswith("edge-") for file in files):
+        from dataclasses import replace
+
+        from paigow_cli.edge import is_current_file
+
+        files = [
+            replace(file, current=file.current and is_current_file(file.path) is not False)
+            if file.path.name.startswith("edge-") else file
+            for file in files
+        ]
     missing = [(what, path) for what, path in expected_tables() if not path.exists()]  # type: ignore[attr-defined]
     Output(as_json, batch=False).emit(
         cache_json(folder, files, missing, problem), lambda: cache_text(folder, files, missing, problem)

@@ -140,6 +140,7 @@ def compute(
         if done and notify:
             notify(f"resuming: {len(done)} of {chunks} chunks were computed by an earlier run")
     todo = [chunk for chunk in range(chunks) if chunk not in done]
+    client = connect(scheduler) if scheduler and todo else None  # before any progress: a bad address fails at once
     if progress:
         progress(len(done), chunks)
 
@@ -152,8 +153,8 @@ def compute(
         if progress:
             progress(len(done), chunks)
 
-    if scheduler:
-        _run_on_cluster(scheduler, question, todo, chunks, finished)
+    if client is not None:
+        _run_on_cluster(client, question, todo, chunks, finished)
     else:
         _run_locally(question, todo, chunks, jobs, finished)
     total = Tally()
@@ -194,18 +195,24 @@ def _run_locally(question: Question, todo: list[int], chunks: int, jobs: int | N
     pool.shutdown()
 
 
-def _run_on_cluster(address: str, question: Question, todo: list[int], chunks: int, finished) -> None:
-    """Send the chunks to a Dask distributed scheduler (the optional ``cluster`` extra)."""
+def connect(address: str):
+    """A Dask distributed client for ``--scheduler`` (the optional ``cluster`` extra)."""
     from paigow_cli.errors import OptionError
 
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:
         raise OptionError("--scheduler needs Dask: pip install 'paigow-cli[cluster]'") from None
     try:
-        client = Client(address, timeout=10)
+        return Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as error:
         raise OptionError(f"--scheduler {address}: cannot reach the scheduler ({error})") from None
+
+
+def _run_on_cluster(client, question: Question, todo: list[int], chunks: int, finished) -> None:
+    """Send the chunks to the cluster; each comes back as plain integer counts."""
+    from distributed import as_completed
+
     try:
         futures = {client.submit(_count_chunk_json, question, chunk, chunks, pure=False): chunk for chunk in todo}
         for future in as_completed(list(futures)):
@@ -341,3 +348,36 @@ def two_pair_chart(question: Question, tally: Tally) -> list[ChartCell]:
     cells.sort(key=lambda cell: (-cell.high_pair, -cell.low_pair, -cell.single))
     return cells
 
+
+
+def is_current_file(path: Path) -> bool | None:
+    """Whether a cached whole-game file (an answer, or an unfinished run's folder) belongs to this
+    version of the counting code; None when it cannot tell (a plugin house way not loaded here)."""
+    import numpy as np
+
+    from paigow_cli.cache import PARTIAL
+    from paigow_cli.rules import Game, Wheel
+
+    try:
+        source = next(iter(sorted(path.glob("chunk-*.npz"))), None) if path.is_dir() else path
+        if source is None:
+            return False
+        with np.load(source, allow_pickle=False) as stored:
+            described = json.loads(json.loads(str(stored["_meta"]))["question"])
+        rules = Rules(
+            wheel=Wheel(described["wheel"]), commission=described["commission"], house_way=described["house_way"],
+            game=Game(described["game"]), banker=described["banker"],
+        )
+        from paigow_cli.house_ways import way_named
+
+        try:
+            way_named(rules.house_way)
+        except Exception:
+            return None
+        from paigow_cli.cards import parse_cards
+
+        question = Question(rules, parse_cards(" ".join(described["dead"])) if described["dead"] else ())
+        expected = result_path(question)
+        return path.name == (expected.stem + PARTIAL if path.is_dir() else expected.name)
+    except Exception:  # unreadable: not an answer this code would use
+        return False

@@ -608,7 +608,10 @@ def cache_text(folder: Path, files: Sequence[CachedFile], missing: Sequence[tupl
         table.add_column("Size", justify="right", no_wrap=True)
         table.add_column("State")
         for file in files:
-            table.add_row(file.path.name, f"{file.size / 1e6:.1f} MB", "current" if file.current else "stale (another version)")
+            state = "current" if file.current else "stale (another version)"
+            if file.path.name.endswith(".partial"):
+                state = "unfinished run (resumes)" if file.current else "unfinished run, stale"
+            table.add_row(file.path.name, f"{file.size / 1e6:.1f} MB", state)
         parts.append(table)
     else:
         parts.append(Text("No tables yet: they are built on first use, or with paigow cache build."))

@@ -343,3 +343,23 @@ def test_scheduler_without_dask_is_a_clear_error(cache_folder, monkeypatch):
     result = runner.invoke(app, ["edge", "--dead", cards_text(random_dead(90, 15)), "--scheduler", "tcp://127.0.0.1:1"])
     assert result.exit_code == 2
     assert "pip install 'paigow-cli[cluster]'" in result.stderr
+
+
+def test_a_dask_cluster_counts_exactly_what_a_local_run_counts(cache_folder):
+    """--scheduler: the chunks go to a Dask LocalCluster; the merged counts equal a local run's."""
+    distributed = pytest.importorskip("distributed")
+    question = Question(Rules(game=Game.EZ), random_dead(91, 16))
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+        on_cluster = compute(question, scheduler=cluster.scheduler_address)
+    edge.result_path(question).unlink()
+    local = compute(question, jobs=1)
+    assert on_cluster.totals == local.totals and on_cluster.rules == local.rules and on_cluster.chart == local.chart
+
+
+@pytest.mark.slow
+def test_an_unreachable_scheduler_is_one_error_line(cache_folder):
+    pytest.importorskip("distributed")
+    result = runner.invoke(app, ["edge", "--dead", cards_text(random_dead(92, 15)), "--scheduler", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: --scheduler tcp://127.0.0.1:9"), result.stderr
