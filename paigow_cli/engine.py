@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 import numpy as np
@@ -93,6 +94,7 @@ class PreparedTable:
         order = np.argsort(classes.flush_suited, kind="stable")
         suited = classes.flush_suited[order].astype(np.int64)
         self.mask_start = np.searchsorted(suited, np.arange(1 << RANKS | 1)).astype(np.int64)
+        self.flush_suited = suited
         pushes = push_classes(table, game)
         multiset_push = np.zeros(len(classes.multiset_counts), dtype=np.uint8) if pushes is None else pushes[0].astype(np.uint8)
         flush_push = np.zeros(len(order), dtype=np.uint8) if pushes is None else pushes[1].astype(np.uint8)
@@ -124,7 +126,10 @@ class PreparedTable:
 
         masks = (live.in_suit << np.arange(RANKS)).sum(axis=1).astype(np.int64)
         out = np.zeros(2 * rows * cols, dtype=np.int64)
-        scatter_dealer(live.per_rank.astype(np.int64), masks, bool(live.joker), *self.multiset, *self.flush, row_of, col_of, rows, cols, out)
+        scatter_dealer(
+            live.per_rank.astype(np.int64), masks, bool(live.joker), *self.multiset, self.flush_suited, *self.flush[1:],
+            row_of, col_of, rows, cols, out,
+        )
         return out.reshape(2, rows, cols)
 
 
@@ -176,15 +181,18 @@ class SplitOdds:
         """Expected value per unit bet: ``((1 - commission) * wins - losses) / total``."""
         return ((1 - commission) * self.wins - self.losses) / self.total
 
-    def score(self, commission: float) -> Fraction:
-        """The exact EV, as a fraction: settings are ranked by it (float EVs can tie by rounding).
+    def score(self, commission: float) -> int:
+        """The exact EV times ``total`` and the commission's denominator, an integer: settings of one
+        hand are ranked by it (float EVs can tie by rounding where the exact ones differ).
 
-        >>> SplitOdds(20, 0, 19).score(0.05)
-        Fraction(0, 1)
+        >>> SplitOdds(20, 0, 19).score(0.05), SplitOdds(21, 0, 19).score(0.05)
+        (0, 19)
         """
-        return Fraction((1 - exact_rate(commission)) * self.wins - self.losses, self.total)
+        keep = 1 - exact_rate(commission)
+        return keep.numerator * self.wins - keep.denominator * self.losses
 
 
+@lru_cache(maxsize=16)
 def exact_rate(commission: float) -> Fraction:
     """A commission rate as the exact fraction its text says (0.05 is 1/20, not a binary float)."""
     return Fraction(str(commission))

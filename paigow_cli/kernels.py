@@ -1,9 +1,9 @@
 """Compiled inner loops of the exact engine (numba): dealer-class weights scattered into a grid.
 
 The one hot step of every exact answer is: for the live cards, weigh each of the
-292,253 dealer classes and add its weight to the cell of the dealer's setting.
-``scatter_dealer`` does that in one pass, the flush classes by the suited-rank
-mask so that only masks inside a suit's live cards are visited:
+292,253 dealer classes and add its weight to the cell of the dealer's setting
+(``scatter_dealer`` for one hand; ``play_group`` for every hand of a rank group in
+the whole game, which reuses each suit's flush part):
 
 - multiset class ``m``: ``prod_r C(live_r, m_r)`` (every hand of those ranks, flushes too);
 - flush class ``f`` in suit ``t``: ``[S ⊆ live in t] * prod_{r in O} C(live_r outside t, o_r)``,
@@ -60,38 +60,6 @@ def scatter_multisets(
 
 
 @njit(cache=True, nogil=True)
-def scatter_flushes(
-    live_mask, live_rank, joker_live,
-    mask_start, flush_other, flush_joker, flush_high, flush_low, flush_push, parent_high, parent_low, parent_push,
-    row_of, col_of, rows, cols, out,
-):
-    """The flush classes of one suit whose live ranks are ``live_mask``: each at its own cell, and
-    taken off its multiset's cell. ``live_rank`` counts live cards of each rank in every suit."""
-    choose = _choose_table()
-    layer = rows * cols
-    outside = np.empty(14, dtype=np.int64)
-    for r in range(13):
-        outside[r] = live_rank[r] - ((live_mask >> r) & 1)
-    outside[NO_RANK] = 1
-    sub = live_mask
-    while True:  # every submask of the suit's live ranks
-        for i in range(mask_start[sub], mask_start[sub + 1]):
-            if flush_joker[i] and not joker_live:
-                continue
-            first, second = flush_other[i, 0], flush_other[i, 1]
-            if first == second and first != NO_RANK:
-                weight = choose[outside[first], 2]
-            else:
-                weight = outside[first] * outside[second]
-            if weight:
-                out[flush_push[i] * layer + row_of[flush_high[i]] * cols + col_of[flush_low[i]]] += weight
-                out[parent_push[i] * layer + row_of[parent_high[i]] * cols + col_of[parent_low[i]]] -= weight
-        if sub == 0:
-            break
-        sub = (sub - 1) & live_mask
-
-
-@njit(cache=True, nogil=True)
 def flush_cells(flush_high, flush_low, flush_push, parent_high, parent_low, parent_push, row_of, col_of, rows, cols):
     """Each flush class's cell and its multiset's cell under one bucketing (for ``scatter_flush_cells``)."""
     layer = rows * cols
@@ -106,7 +74,9 @@ def flush_cells(flush_high, flush_low, flush_push, parent_high, parent_low, pare
 
 @njit(cache=True, nogil=True)
 def scatter_flush_cells(live_mask, live_rank, joker_live, mask_start, flush_other, flush_joker, own, parent, out):
-    """``scatter_flushes`` with each class's cells worked out beforehand (``flush_cells``)."""
+    """The flush classes of one suit whose live ranks are ``live_mask`` (only classes whose suited
+    ranks all lie inside it are visited, by submask), each added at its own cell and taken off its
+    multiset's cell; the cells come from ``flush_cells``. ``live_rank`` counts live cards per rank."""
     choose = _choose_table()
     outside = np.empty(14, dtype=np.int64)
     for r in range(13):
@@ -134,20 +104,41 @@ def scatter_flush_cells(live_mask, live_rank, joker_live, mask_start, flush_othe
 def scatter_dealer(
     live_rank, suit_live, joker_live,
     multiset_counts, multiset_joker, multiset_high, multiset_low, multiset_push,
-    mask_start, flush_other, flush_joker, flush_high, flush_low, flush_push, parent_high, parent_low, parent_push,
+    flush_suited, flush_other, flush_joker, flush_high, flush_low, flush_push, parent_high, parent_low, parent_push,
     row_of, col_of, rows, cols, out,
 ):
-    """Every dealer class's exact weight for these live cards, added into ``out`` (see the module)."""
+    """Every dealer class's exact weight for these live cards, added into ``out`` (see the module).
+
+    One pass over the flush classes adds up the four suits' weights of each (a class's cell does
+    not depend on its suit), so each class's cells are looked up once.
+    """
     scatter_multisets(
         live_rank, joker_live, multiset_counts, multiset_joker, multiset_high, multiset_low, multiset_push,
         row_of, col_of, rows, cols, out,
     )
+    choose = _choose_table()
+    layer = rows * cols
+    outside = np.empty((4, 14), dtype=np.int64)
     for t in range(4):
-        scatter_flushes(
-            suit_live[t], live_rank, joker_live,
-            mask_start, flush_other, flush_joker, flush_high, flush_low, flush_push, parent_high, parent_low, parent_push,
-            row_of, col_of, rows, cols, out,
-        )
+        for r in range(13):
+            outside[t, r] = live_rank[r] - ((suit_live[t] >> r) & 1)
+        outside[t, NO_RANK] = 1
+    for i in range(flush_suited.shape[0]):
+        if flush_joker[i] and not joker_live:
+            continue
+        suited = flush_suited[i]
+        first, second = flush_other[i, 0], flush_other[i, 1]
+        pair = first == second and first != NO_RANK
+        weight = 0
+        for t in range(4):
+            if suited & suit_live[t] == suited:
+                if pair:
+                    weight += choose[outside[t, first], 2]
+                else:
+                    weight += outside[t, first] * outside[t, second]
+        if weight:
+            out[flush_push[i] * layer + row_of[flush_high[i]] * cols + col_of[flush_low[i]]] += weight
+            out[parent_push[i] * layer + row_of[parent_high[i]] * cols + col_of[parent_low[i]]] -= weight
     return out
 
 
