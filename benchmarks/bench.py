@@ -6,6 +6,7 @@ Usage:
     python benchmarks/bench.py engine [--runs 5] [--batch 200]
     python benchmarks/bench.py simulate [--runs 5] [--rounds 1000000]
     python benchmarks/bench.py games [--runs 5] [--batch 200]
+    python benchmarks/bench.py whole-game [--runs 3] [--batch 200] [--rounds 1000] [--chunks 4]
 """
 
 from __future__ import annotations
@@ -181,6 +182,85 @@ def bench_games(runs: int, batch: int) -> None:
         print(f"  --table {name:22} {wall:8.3f}  {'ok' if wall <= 1 else 'SLOW'}")
 
 
+def old_hand_odds(hand: Sequence, table) -> list[tuple[int, int, int]]:
+    """The per-hand loop as it was before the compiled kernel (numpy class weights, a full-resolution
+    histogram and its running sums): the baseline of the whole-game issue, kept here to time it."""
+    import numpy as np
+
+    from paigow_cli.engine import LiveCards, class_weights
+    from paigow_cli.splits import all_splits
+
+    live = LiveCards.without(hand)
+    multiset, flush = class_weights(table.classes, live)
+    lows = len(table.low_values)
+    cells = len(table.high_values) * lows
+    histogram = np.bincount(table.multiset_high.astype(np.int64) * lows + table.multiset_low, weights=multiset, minlength=cells)
+    histogram += np.bincount(table.flush_high.astype(np.int64) * lows + table.flush_low, weights=flush, minlength=cells)
+    histogram = np.rint(histogram).astype(np.int64).reshape(len(table.high_values), lows)
+    below = np.zeros((len(table.high_values) + 1, lows + 1), dtype=np.int64)
+    below[1:, 1:] = histogram.cumsum(axis=0).cumsum(axis=1)
+    total = int(below[-1, -1])
+    odds = []
+    for split in all_splits(hand):
+        if split.foul:
+            odds.append((0, 0, total))
+            continue
+        high = int(np.searchsorted(table.high_values, split.high_value.key))
+        low = int(np.searchsorted(table.low_values, split.low_value.key))
+        wins = int(below[high, low])
+        losses = total - int(below[high, -1]) - int(below[-1, low]) + wins
+        odds.append((wins, total - wins - losses, losses))
+    return odds
+
+
+def bench_whole_game(runs: int, batch: int, rounds: int, sample_chunks: int) -> None:
+    """The targets of the whole-game issue, each against the per-hand loop it replaced (``old_hand_odds``),
+    measured in the same run: advise's engine time per hand, simulate --player best, the first table
+    build, and paigow edge --player best on a full deck (projected from timed chunks)."""
+    from math import comb
+
+    from paigow_cli.dealer_table import build_table, load_table
+    from paigow_cli.engine import hand_odds
+    from paigow_cli.rules import Rules, Wheel
+    from paigow_cli.simulation import Simulation
+    from paigow_cli.whole_game import CHUNKS, Question, count_chunk
+
+    cores = os.cpu_count() or 1
+    cache = os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
+    table = load_table(HouseWayName.FOXWOODS, Wheel.SECOND)
+    hands = seeded_hands(batch, seed=7)
+    assert [tuple(o.counts) for o in hand_odds(hands[0], table)] == old_hand_odds(hands[0], table)  # same counts
+    print(f"median of {runs} runs, {cores} cores; cache in {cache}")
+
+    old = median_seconds(lambda: [old_hand_odds(hand, table) for hand in hands], runs) / batch
+    new = median_seconds(lambda: [hand_odds(hand, table) for hand in hands], runs) / batch
+    print(f"baseline: per-hand loop before the kernel      {old * 1e3:8.2f} ms/hand")
+    print(f"advise's engine, per hand in a batch of {batch}  {new * 1e3:8.2f} ms/hand  {old / new:5.1f}x   target <= 5 ms")
+
+    def simulate_best() -> None:
+        for _ in Simulation(table, Rules(), seed=3, player="best").run(rounds):
+            pass
+
+    per_second = rounds / median_seconds(simulate_best, runs)
+    print(f"simulate --player best ({rounds:,} rounds)         {per_second:8.0f} rounds/s  "
+          f"{per_second * old:5.1f}x the baseline's 1/{old * 1e3:.1f} ms   target >= 200")
+
+    build = median_seconds(lambda: build_table(HouseWayName.FOXWOODS, Wheel.SECOND), runs)
+    print(f"first dealer table build ({cores} cores)            {build:8.2f} s         target <= 5 s")
+
+    question = Question(Rules())  # the classic game, foxwoods
+    count_chunk(Question(Rules(), tuple(DECK[:36])), 0, 1)  # compile and load everything first
+    chosen = [round(i * CHUNKS / sample_chunks) for i in range(sample_chunks)]
+    per_chunk = statistics.median(median_seconds(lambda chunk=chunk: count_chunk(question, chunk), runs) for chunk in chosen)
+    projected = per_chunk * CHUNKS / cores
+    suit_distinct = comb(53, 7) / 24  # player hands up to the 24 orders of the suits, about 6.4 million
+    baseline_hours = old * suit_distinct / 3600
+    print(f"edge --player best, full deck: {CHUNKS} chunks of {per_chunk:.2f} s (median of {sample_chunks} sampled)")
+    print(f"  projected on {cores} cores                          {projected / 60:8.1f} min       target <= 60 min")
+    print(f"  baseline: the per-hand loop over {suit_distinct:,.0f} hands  {baseline_hours:8.1f} CPU-hours "
+          f"({baseline_hours * 3600 / (per_chunk * CHUNKS):.0f}x the CPU time)")
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="what", required=True)
@@ -196,6 +276,11 @@ def main(argv: Sequence[str]) -> int:
     games = sub.add_parser("games", help="engine time per game and side of the bank; bonus --odds")
     games.add_argument("--runs", type=int, default=5)
     games.add_argument("--batch", type=int, default=200)
+    whole = sub.add_parser("whole-game", help="the whole-game issue's targets: advise, simulate best, table build, edge")
+    whole.add_argument("--runs", type=int, default=3)
+    whole.add_argument("--batch", type=int, default=200)
+    whole.add_argument("--rounds", type=int, default=1000)
+    whole.add_argument("--chunks", type=int, default=4)
     args = parser.parse_args(argv)
     if args.what == "house-ways":
         bench_house_ways(args.hands, args.runs)
@@ -205,6 +290,8 @@ def main(argv: Sequence[str]) -> int:
         bench_simulate(args.runs, args.rounds)
     elif args.what == "games":
         bench_games(args.runs, args.batch)
+    elif args.what == "whole-game":
+        bench_whole_game(args.runs, args.batch, args.rounds, args.chunks)
     return 0
 
 

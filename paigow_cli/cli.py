@@ -907,7 +907,8 @@ def edge_command(
         for _ in simulation.run(SIMULATED_ROUNDS):
             pass
         simulated = summarize(simulation.tally, question.rules.commission)
-    Output(False, batch=False).emit(None, lambda: edge_text(question, result, simulated, seconds))
+    other = edge_result(question, tally, "best" if player is PlayerChoice.HOUSE else "house")
+    Output(False, batch=False).emit(None, lambda: edge_text(question, result, simulated, seconds, other))
 
 
 SIMULATED_ROUNDS = 100_000  # what a quick simulation would say, shown beside the exact figures

@@ -998,7 +998,9 @@ def edge_json(question: Any, result: EdgeResult) -> dict[str, Any]:
     return document
 
 
-def edge_text(question: Any, result: EdgeResult, simulated: Any = None, seconds: float | None = None) -> RenderableType:
+def edge_text(
+    question: Any, result: EdgeResult, simulated: Any = None, seconds: float | None = None, other: EdgeResult | None = None
+) -> RenderableType:
     from rich import box
     from rich.console import Group
     from rich.table import Table
@@ -1034,6 +1036,13 @@ def edge_text(question: Any, result: EdgeResult, simulated: Any = None, seconds:
         edge_cells.append(f"{100 * simulated.house_edge:.3f}% ± {100 * simulated.stderr:.3f}%")
     table.add_row(*edge_cells)
     lines = [title, table, Text(f"Player EV per unit: {result.ev:+.7f} (exactly {result.ev_fraction})")]
+    if other is not None:
+        house, best = (result, other) if result.player == "house" else (other, result)
+        lines.append(Text(
+            f"House edge with the house way's settings {100 * house.house_edge:.4f}%, with the best "
+            f"{100 * best.house_edge:.4f}%: best play saves {100 * (best.ev - house.ev):.4f}% of a unit per hand "
+            "(paigow mistakes shows where)."
+        ))
     if simulated is not None:
         lines.append(Text(f"* what {simulated.rounds:,} simulated rounds (seed 1) would have said", style="dim"))
     if seconds is not None:
@@ -1154,7 +1163,7 @@ def chart_text(question: Any, cells: Sequence[ChartCell]) -> RenderableType:
         for single in singles:
             cell = row.get(single)
             if cell is None:
-                line.append("  ·", style="dim")
+                line.append(" · ", style="dim")
                 continue
             letter = "S" if cell.better == "split" else "T"
             agrees = cell.house == cell.better
@@ -1162,8 +1171,9 @@ def chart_text(question: Any, cells: Sequence[ChartCell]) -> RenderableType:
             line.append(f" {letter if agrees else letter.lower()}{'*' if cell.house == 'mixed' else ' '}"[:3], style=style)
         lines.append(line)
     lines.append(Text(
-        "S: splitting is better on average; T: keeping both pairs in back is. Upper case: the house way does the\n"
-        "better thing; lower case (red): it does the other; *: it does each, depending on the other cards.",
+        "S: splitting is better on average (the low pair in front); T: keeping both pairs\n"
+        "in back is. Upper case: the house way does the better thing; lower case (red):\n"
+        "it does the other; *: it does each, depending on the other cards.",
         style="dim",
     ))
     return Group(*lines)
