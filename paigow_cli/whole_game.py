@@ -21,8 +21,8 @@ reading the answers is ``edge``'s job.
 
 >>> from paigow_cli.cards import parse_cards
 >>> question = Question(Rules(), dead=tuple(parse_cards("2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8D 8C 9S 9H 9D 9C TS TH TD TC JK")))
->>> len(rank_groups(question.dead))  # 16 live cards: J, Q, K, A in four suits
-30
+>>> len(rank_groups(question.dead))  # 16 live cards: J, Q, K, A in four suits, and the joker dead
+80
 """
 
 from __future__ import annotations

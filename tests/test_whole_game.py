@@ -363,3 +363,39 @@ def test_an_unreachable_scheduler_is_one_error_line(cache_folder):
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: --scheduler tcp://127.0.0.1:9"), result.stderr
+
+
+@pytest.mark.slow
+def test_ctrl_c_keeps_finished_chunks_and_the_next_run_resumes(foxwoods_table, cache_folder):
+    """A real process: Ctrl-C exits 130 at once with one line saying what is kept, leaves no worker
+    behind, and the same command then resumes and answers."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    dead = cards_text(random_dead(93, 24))
+    command = [sys.executable, "-m", "paigow_cli", "edge", "--dead", dead, "--jobs", "2", "--json"]
+    env = dict(os.environ, PAIGOW_CACHE_DIR=str(cache_folder))
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    question = Question(Rules(), random_dead(93, 24))
+    folder = edge.partial_folder(question)
+    deadline = time.time() + 120
+    while time.time() < deadline and not (folder.is_dir() and len(list(folder.glob("chunk-*.npz"))) >= 3):
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    started = time.time()
+    _, err = process.communicate(timeout=20)
+    assert time.time() - started < 2, "took too long to stop"
+    assert process.returncode == 130, err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("Note: interrupted: ") and "chunks are kept; the same command resumes" in last, err
+    assert "Traceback" not in err
+    kept = len(list(folder.glob("chunk-*.npz")))
+    assert kept >= 3
+    finished = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
+    assert finished.returncode == 0, finished.stderr
+    assert f"resuming: {kept} of" in finished.stderr
+    document = json.loads(finished.stdout)
+    assert document["wins"] + document["pushes"] + document["losses"] == question.deals
