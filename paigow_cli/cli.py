@@ -798,7 +798,7 @@ SchedulerOption = Annotated[
         "--scheduler",
         metavar="ADDRESS",
         help="Send the chunks to a Dask distributed scheduler, e.g. tcp://10.0.0.5:8786 "
-        "(needs pip install 'paigow-cli[cluster]'; every worker needs paigow installed).",
+        "(needs pip install 'paigow-cli\\[cluster]'; every worker needs paigow installed).",
         show_default=False,
     ),
 ]
@@ -880,7 +880,7 @@ def edge_command(
     $ paigow edge
     $ paigow edge --player best --house-way trump-plaza
     $ paigow edge --game ez --banker --json | jq .house_edge
-    $ paigow edge --dead "2S 2H 2D 2C 3S 3H 3D 3C" --jobs 1
+    $ paigow edge --dead "2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C"
     """
     import time
 

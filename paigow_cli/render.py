@@ -1099,14 +1099,14 @@ def mistakes_text(question: Any, gap: Any, rows: Sequence[Mistake], settings: di
         if row.hands == 0:
             continue
         table.add_row(
-            f"{100 * row.share:.1f}%", row.rule, f"{row.hands:,}", f"{100 * row.differs / row.hands:.1f}%", f"{row.mean_given_up:.4f}"
+            f"{100 * row.share:.1f}%", row.rule, f"{row.hands:,}", f"{100 * row.differs / row.hands:.1f}%", f"{row.mean_given_up:.5f}"
         )
     lines: list[Any] = [title, table, Text("Mean: EV per unit given up per hand the clause decides.", style="dim")]
     examples = [row for row in rows if row.example is not None][:5]
     if examples:
         lines.append(Text("\nThe hand each costliest clause gives up most on:", style="bold"))
         for row in examples:
-            line = Text(f"{row.rule[:60]}\n  ")
+            line = Text(f"{row.rule}\n  ")
             line.append_text(cards_markup(row.example))
             line.append(": house way ")
             line.append_text(setting_cards(settings[row.rule]["house_way"]))
