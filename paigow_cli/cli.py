@@ -374,7 +374,7 @@ def dealer_table(rules: Rules) -> Any:
     from paigow_cli.dealer_table import load_table
 
     cache_folder_note()
-    building = f"building the {rules.house_way} dealer table, about 10 s, once"
+    building = f"building the {rules.house_way} dealer table, about 5 s, once"
     with reporting_errors(), progress_bar(f"Building the {rules.house_way} dealer table (once)", building) as progress:
         return load_table(rules.house_way, rules.wheel, progress=progress, notify=note, check=check_plugin_before_build)
 

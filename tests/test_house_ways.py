@@ -319,3 +319,38 @@ def resuit_without_flush(hand, rng):
         if not can_flush(result):
             return tuple(result)
     return None
+
+
+def straight_and_flush_rich_hands(rng: random.Random, count: int) -> list[tuple]:
+    """Seven cards from two suits over eight consecutive ranks (the wheel's wrap included), and the joker."""
+    hands = []
+    for _ in range(count):
+        low = rng.randrange(-1, 7)  # rank index of the lowest rank; -1 puts the ace below the 2
+        ranks_in = [(low + k) % 13 for k in range(8)]
+        suits = rng.sample(range(4), 2)
+        deck = [DECK[r * 4 + s] for r in ranks_in for s in suits] + [JOKER]
+        hands.append(tuple(rng.sample(deck, 7)))
+    return hands
+
+
+@pytest.mark.parametrize("wheel", list(Wheel), ids=[w.value for w in Wheel])
+def test_complete_settings_are_every_back_that_is_a_straight_or_flush(wheel):
+    """rules.md §6: the house ways' straight and flush clauses see every complete back. The quick
+    suit-and-rank test that passes over most backs finds the same settings as valuing all 21."""
+    from paigow_cli.hands import five_card_key
+    from paigow_cli.house_ways.analysis import COMPLETE_CATEGORIES, Seven
+    from paigow_cli.splits import LOW_POSITIONS
+
+    rng = random.Random(11)
+    hands = straight_and_flush_rich_hands(rng, 3_000) + special_hands(rng, 1_000) + property_hands(1_000, seed=12)
+    wheel_low = wheel is Wheel.LOW
+    complete = 0
+    for hand in hands:
+        want = []
+        for i, j in LOW_POSITIONS:
+            high = five_card_key([card for k, card in enumerate(hand) if k not in (i, j)], wheel_low)
+            if high >> 20 in COMPLETE_CATEGORIES:
+                want.append(((hand[i], hand[j]), high))
+        assert [(s.front, s.high_key) for s in Seven(hand, wheel_low).complete_settings()] == want, hand
+        complete += bool(want)
+    assert complete > len(hands) // 2  # most of these hands can make a straight or a flush

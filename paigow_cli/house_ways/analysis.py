@@ -26,7 +26,7 @@ from itertools import combinations
 
 from paigow_cli.cards import ACE, JOKER_CODE, Card
 from paigow_cli.hands import FLUSH, ROYAL_CODE, STRAIGHT, STRAIGHT_FLUSH, five_card_key, key_ranks, two_card_key
-from paigow_cli.splits import LOW_POSITIONS
+from paigow_cli.splits import HIGH_POSITIONS, LOW_POSITIONS
 
 COMPLETE_CATEGORIES = (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
 KING = 13
@@ -38,6 +38,12 @@ def _straight_windows() -> list[int]:
 
 
 WINDOWS = _straight_windows()
+# Masks of distinct ranks that can be a straight: a window's five, or four of them and the joker.
+# (Four ranks of five natural cards hold a pair, so they are never a straight: ``five_card_key``,
+# which decides, is asked about a few backs too many and never too few.)
+STRAIGHT_MASKS = frozenset(WINDOWS) | frozenset(
+    window & ~(1 << rank) for window in WINDOWS for rank in range(2, ACE + 1) if window >> rank & 1
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,9 +170,15 @@ class Seven:
             found = []
             if self.complete:
                 cards = self.cards
-                for i, j in LOW_POSITIONS:
-                    back = [card for k, card in enumerate(cards) if k != i and k != j]
-                    high = five_card_key(back, self.wheel_low)
+                # Each card's suit and rank as bits (the joker has neither), so a back that cannot be
+                # a straight (its ranks) or a flush (its suits) is passed over without valuing it.
+                suits = [0 if card == JOKER_CODE else 1 << (card & 3) for card in cards]
+                ranks = [0 if card == JOKER_CODE else 1 << ((card >> 2) + 2) for card in cards]
+                for (i, j), (a, b, c, d, e) in zip(LOW_POSITIONS, HIGH_POSITIONS):
+                    one_suit = (suits[a] | suits[b] | suits[c] | suits[d] | suits[e]).bit_count() == 1
+                    if not one_suit and ranks[a] | ranks[b] | ranks[c] | ranks[d] | ranks[e] not in STRAIGHT_MASKS:
+                        continue
+                    high = five_card_key((cards[a], cards[b], cards[c], cards[d], cards[e]), self.wheel_low)
                     if high >> 20 in COMPLETE_CATEGORIES:
                         front = (cards[i], cards[j])
                         found.append(CompleteSetting(front, high, two_card_key(*front)))
