@@ -836,9 +836,9 @@ def whole_game(question: Any, jobs: int | None, scheduler: str | None) -> Any:
 
 
 def edge_minutes(question: Any, jobs: int | None) -> str:
-    """A rough duration for the plain progress line (a full deck is about 20 CPU-minutes)."""
+    """A rough duration for the plain progress line (a full deck is about 14 CPU-minutes)."""
     cores = jobs or os.cpu_count() or 1
-    minutes = 20 * question.player_hands / 154_143_080 / min(cores, os.cpu_count() or 1)
+    minutes = 14 * question.player_hands / 154_143_080 / min(cores, os.cpu_count() or 1)
     return "a minute or less" if minutes < 1.5 else f"{minutes:.0f} minutes"
 
 
@@ -871,8 +871,8 @@ def edge_command(
     Exact integer counts over all C(53,7) x C(46,7) = 8,250,459,031,214,400 deals (fewer with
     --dead): wins, pushes, losses, copies, the EV per unit as a fraction and the house edge. The
     player sets every hand by the house way, or by its best EV (ties: the stronger setting, as in
-    advise). One pass answers both players and paigow mistakes; it takes about 20 CPU-minutes for a
-    full deck, shows its progress, keeps finished chunks if you stop it (the same command resumes)
+    advise). One pass answers both players and paigow mistakes; it takes about 14 CPU-minutes for a
+    full deck (7 minutes on two cores), shows its progress, keeps finished chunks if you stop it (the same command resumes)
     and caches the answer, so asking again is instant.
 
     Examples:
