@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 import random
+import signal
 
 import pytest
 
 from paigow_cli.cards import DECK, Card, parse_cards
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Give Ctrl-C back its usual meaning when the run started with it ignored.
+
+    A shell script's ``command &`` (and ``nohup``) starts a program with SIGINT ignored, and every
+    process it starts inherits that, so the tests that send SIGINT to a real ``paigow`` would wait
+    for an exit that never comes. Python's own handler here is reset to the default by ``exec``, so
+    the ``paigow`` processes the tests start handle Ctrl-C as they do under a terminal.
+    """
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def cards(text: str) -> tuple[Card, ...]:
