@@ -27,7 +27,7 @@ from pathlib import Path
 
 from paigow_cli.cards import DECK, Card
 from paigow_cli.rules import Rules  # noqa: F401  (doctest names)
-from paigow_cli.whole_game import CHUNKS, PLAYERS, Question, Tally, _context, count_chunk, rank_groups
+from paigow_cli.whole_game import CHUNKS, PLAYERS, Question, Tally, count_chunk, dealer_context, rank_groups
 
 Progress = Callable[[int, int], None]
 
@@ -137,7 +137,7 @@ def compute(
     result = cached_result(question)
     if result is not None:
         return result
-    _context(question)  # load (or build) the dealer table once, before any worker starts
+    dealer_context(question)  # load (or build) the dealer table once, before any worker starts
     chunks = chunk_count(question)
     folder = partial_folder(question)
     done: dict[int, Tally] = {}

@@ -253,8 +253,8 @@ class Tally:
 _CONTEXT: dict[tuple, object] = {}
 
 
-def _context(question: Question):
-    """The dealer table laid out for the kernel (once per process and question's rules)."""
+def dealer_context(question: Question):
+    """The dealer table and its layout for the kernel, loaded (or built) once per process and rules."""
     key = (question.rules.house_way, question.rules.wheel, question.rules.game)
     if key not in _CONTEXT:
         from paigow_cli.dealer_table import load_table
@@ -273,7 +273,7 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
     from paigow_cli.engine import bucket, exact_rate
     from paigow_cli.kernels import grid_functionals, play_group, scatter_multisets
 
-    table, prepared = _context(question)
+    table, prepared = dealer_context(question)
     rules = question.rules
     dead = set(question.dead)
     live_rank = np.array([sum(1 for suit in range(4) if rank * 4 + suit not in dead) for rank in range(13)], dtype=np.int64)
@@ -323,7 +323,6 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
 
     rate = exact_rate(rules.commission)
     pay, charge = (1 - rate).numerator, (1 - rate).denominator  # score = (1 - rate) * wins - losses, times charge
-    charge_losses = charge
     house_totals, best_totals = np.zeros(7, dtype=np.int64), np.zeros(7, dtype=np.int64)
     rule_stats = np.zeros((len(rule_ids), 4), dtype=np.int64)
     rule_example = np.zeros((len(rule_ids), 13), dtype=np.int64)
@@ -333,7 +332,7 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
         flush_class_of, settings, np.array([len(ids) for ids in classes.settings], dtype=np.int64),
         np.array(classes.house, dtype=np.int64), class_rule, class_chart, chart_split, chart_together,
         hcut.astype(np.int64), lcut.astype(np.int64), heq.astype(np.int64), leq.astype(np.int64), rows, cols, base,
-        *prepared.flush, row_of, col_of, pay, charge_losses, question.dealer_hands,
+        *prepared.flush, row_of, col_of, pay, charge, question.dealer_hands,
         house_totals, best_totals, rule_stats, rule_example, chart,
     )
     for player, found in (("house", house_totals), ("best", best_totals)):
