@@ -354,3 +354,43 @@ def test_complete_settings_are_every_back_that_is_a_straight_or_flush(wheel):
         assert [(s.front, s.high_key) for s in Seven(hand, wheel_low).complete_settings()] == want, hand
         complete += bool(want)
     assert complete > len(hands) // 2  # most of these hands can make a straight or a flush
+
+
+# rules.md §6: "three of a kind with a straight or flush: complete hand in back, a pair from the trips
+# in front". Where no pair from the trips can go in front (three aces made with the joker, the straight
+# needing the joker or an ace), the complete hand stays in back with the best front it allows.
+TRIPS_WITH_COMPLETE_WAYS = ("foxwoods", "trump-plaza", "claridge", "ballys")
+
+
+@pytest.mark.parametrize("way", TRIPS_WITH_COMPLETE_WAYS)
+def test_three_of_a_kind_with_a_straight_or_flush_keeps_the_complete_hand_when_no_pair_can_go_in_front(way):
+    setting = house_setting(cards("AH AC JK JS KH 6C TS"), Rules(house_way=HouseWayName(way)))
+    assert sort_cards(setting.split.high) == sort_cards(cards("AC JK KH JS TS"))
+    assert sort_cards(setting.split.low) == sort_cards(cards("AH 6C"))
+    assert "no pair from the trips can go in front" in setting.rule
+
+
+@pytest.mark.parametrize("way", ALL)
+def test_three_aces_with_the_joker_and_a_straight_or_flush_keep_a_complete_hand_in_back_with_the_best_front(way):
+    """Seeded hands of two aces, the joker and four other ranks that make a straight or flush: the
+    back is a straight or better, and no split with a straight or flush in back has a better front
+    (an independent reading: all 21 splits valued one by one). Before the §6 reading, foxwoods,
+    trump-plaza, claridge and ballys played three aces' rule here, a pair of aces in back."""
+    from paigow_cli.hands import FLUSH, STRAIGHT, STRAIGHT_FLUSH, best_five
+    from paigow_cli.splits import all_splits
+
+    complete = (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
+    rng = random.Random(19)
+    aces = [card for card in DECK if card.rank == 14 and card != JOKER]
+    others = [card for card in DECK if card.rank != 14]
+    checked = 0
+    while checked < 60:
+        hand = (*rng.sample(aces, 2), JOKER, *rng.sample(others, 4))
+        if len({card.rank for card in hand[3:]}) < 4 or best_five(hand)[0].category < STRAIGHT:
+            continue  # another pair, or no straight or flush
+        split = house_setting(hand, Rules(house_way=way)).split
+        fronts = [s.low_value for s in all_splits(hand) if s.high_value.category in complete and not s.foul]
+        assert split.high_value.category in complete, hand
+        if way not in (HouseWayName.FLAMINGO, HouseWayName.GOLDEN_NUGGET):  # these keep a straight flush
+            assert split.low_value == max(fronts), hand  # over a better front (§7.5, §7.6)
+        checked += 1

@@ -166,11 +166,24 @@ class HouseWay:
         return Decision(setting.front, rule)
 
     def trips_with_complete(self, hand: Seven) -> Decision | None:
-        """Three of a kind and a straight or flush: complete hand in back, a pair from the trips in front."""
+        """Three of a kind and a straight or flush: complete hand in back, a pair from the trips in front.
+
+        Reading (rules.md §6, as the published exact analysis read it): where no pair from the
+        trips can go in front with a complete hand in back (three aces made with the joker, when
+        the straight or flush needs the joker or an ace), the complete hand still stays in back,
+        with the best front it allows.
+        """
         best = hand.best_complete(hand.pair_of(hand.trips[0]))
+        if best is not None:
+            return self.complete(best, "Three of a kind with a straight or flush: complete hand in back, a pair from the trips in front")
+        best = hand.best_complete()
         if best is None:
             return None
-        return self.complete(best, "Three of a kind with a straight or flush: complete hand in back, a pair from the trips in front")
+        return self.complete(
+            best,
+            "Three of a kind with a straight or flush, no pair from the trips can go in front: complete hand in back, "
+            "the best front it allows",
+        )
 
     def pair_with_complete(self, hand: Seven) -> Decision | None:
         """One pair and a straight or flush: the pair in front when the complete hand stays in back."""
