@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from paigow_cli.cards import DECK  # noqa: E402
-from paigow_cli.rules import HouseWayName  # noqa: E402
+from paigow_cli.core.cards import DECK  # noqa: E402
+from paigow_cli.core.rules import HouseWayName  # noqa: E402
 
 
 def median_seconds(work: Callable[[], object], runs: int) -> float:
@@ -46,7 +46,7 @@ def seeded_hands(count: int, seed: int = 2026) -> list[tuple]:
 def bench_house_ways(hands_count: int, runs: int) -> None:
     """Time to set a hand by each house way (decision plus the two hand values), per hand."""
     from paigow_cli.house_ways import house_keys
-    from paigow_cli.splits import LOW_POSITIONS, setting_keys
+    from paigow_cli.core.splits import LOW_POSITIONS, setting_keys
 
     hands = seeded_hands(hands_count)
 
@@ -72,10 +72,10 @@ def bench_engine(runs: int, batch: int) -> None:
     """The exact-EV targets of the engine issue, each against its target, with the brute-force baseline."""
     from math import comb
 
-    from paigow_cli.dealer_table import build_table, load_table
-    from paigow_cli.engine import hand_odds
+    from paigow_cli.engine.dealer_table import build_table, load_table
+    from paigow_cli.engine.distribution import hand_odds
     from paigow_cli.house_ways import house_keys
-    from paigow_cli.rules import Wheel
+    from paigow_cli.core.rules import Wheel
 
     way = HouseWayName.FOXWOODS
     hand_text = "AS KD JK 9H 9C 4D 2S"
@@ -105,8 +105,8 @@ def bench_engine(runs: int, batch: int) -> None:
 
     # Baseline: set every possible dealer hand with the house way and settle 21 settings,
     # extrapolated from a timed sample of 20,000 dealer hands.
-    from paigow_cli.cards import parse_cards
-    from paigow_cli.splits import all_splits
+    from paigow_cli.core.cards import parse_cards
+    from paigow_cli.core.splits import all_splits
 
     player = parse_cards(hand_text)
     settings = [(s.high_value.key, s.low_value.key) for s in all_splits(player)]
@@ -128,10 +128,11 @@ def bench_engine(runs: int, batch: int) -> None:
 
 def bench_simulate(runs: int, rounds: int) -> None:
     """Rounds a second for simulate --player house, against setting both hands by the house way per round."""
-    from paigow_cli.dealer_table import load_table
+    from paigow_cli.engine.dealer_table import load_table
     from paigow_cli.house_ways import house_keys
-    from paigow_cli.rules import Rules, Wheel
-    from paigow_cli.simulation import Simulation, deal_rounds
+    from paigow_cli.core.rules import Rules, Wheel
+    from paigow_cli.study.dealing import deal_rounds
+    from paigow_cli.study.simulation import Simulation
 
     table = load_table(HouseWayName.FOXWOODS, Wheel.SECOND)
 
@@ -156,10 +157,10 @@ def bench_simulate(runs: int, rounds: int) -> None:
 def bench_games(runs: int, batch: int) -> None:
     """Engine time per hand in every game and side of the bank (against the classic game in the same
     run: nothing gets slower), and ``paigow bonus --odds`` warm for every table (target <= 1 s)."""
-    from paigow_cli.dealer_table import load_categories, load_table
-    from paigow_cli.engine import hand_odds
-    from paigow_cli.rules import Game, Wheel
-    from paigow_cli.side_bets import PAY_TABLES
+    from paigow_cli.engine.dealer_table import load_categories, load_table
+    from paigow_cli.engine.distribution import hand_odds
+    from paigow_cli.core.rules import Game, Wheel
+    from paigow_cli.analysis.side_bets import PAY_TABLES
 
     cache = tempfile.mkdtemp(prefix="paigow-bench-")
     env = dict(os.environ, PAIGOW_CACHE_DIR=cache)
@@ -187,8 +188,8 @@ def old_hand_odds(hand: Sequence, table) -> list[tuple[int, int, int]]:
     histogram and its running sums): the baseline of the whole-game issue, kept here to time it."""
     import numpy as np
 
-    from paigow_cli.engine import LiveCards, class_weights
-    from paigow_cli.splits import all_splits
+    from paigow_cli.engine.distribution import LiveCards, class_weights
+    from paigow_cli.core.splits import all_splits
 
     live = LiveCards.without(hand)
     multiset, flush = class_weights(table.classes, live)
@@ -216,9 +217,9 @@ def old_hand_odds(hand: Sequence, table) -> list[tuple[int, int, int]]:
 def old_complete_settings(self):
     """``Seven.complete_settings`` as it was: every one of the 21 backs valued with ``five_card_key``
     (the baseline of the first table build, kept here to time it)."""
-    from paigow_cli.hands import five_card_key, two_card_key
+    from paigow_cli.core.hands import five_card_key, two_card_key
     from paigow_cli.house_ways.analysis import COMPLETE_CATEGORIES, CompleteSetting
-    from paigow_cli.splits import LOW_POSITIONS
+    from paigow_cli.core.splits import LOW_POSITIONS
 
     if self._completes is None:
         found = []
@@ -236,7 +237,7 @@ def old_complete_settings(self):
 
 def old_table_build(house_way, wheel) -> None:
     """The first table build as it was (``old_complete_settings``), for the baseline."""
-    from paigow_cli.dealer_table import build_table
+    from paigow_cli.engine.dealer_table import build_table
     from paigow_cli.house_ways.analysis import Seven
 
     new = Seven.complete_settings
@@ -253,11 +254,11 @@ def bench_whole_game(runs: int, batch: int, rounds: int, sample_chunks: int) -> 
     build, and paigow edge --player best on a full deck (projected from timed chunks)."""
     from math import comb
 
-    from paigow_cli.dealer_table import build_table, load_table
-    from paigow_cli.engine import hand_odds
-    from paigow_cli.rules import Rules, Wheel
-    from paigow_cli.simulation import Simulation
-    from paigow_cli.whole_game import CHUNKS, Question, count_chunk
+    from paigow_cli.engine.dealer_table import build_table, load_table
+    from paigow_cli.engine.distribution import hand_odds
+    from paigow_cli.core.rules import Rules, Wheel
+    from paigow_cli.study.simulation import Simulation
+    from paigow_cli.analysis.whole_game import CHUNKS, Question, count_chunk
 
     cores = os.cpu_count() or 1
     cache = os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))

@@ -7,7 +7,7 @@ import signal
 
 import pytest
 
-from paigow_cli.cards import DECK, Card, parse_cards
+from paigow_cli.core.cards import DECK, Card, parse_cards
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -25,6 +25,19 @@ def pytest_configure(config: pytest.Config) -> None:
 def cards(text: str) -> tuple[Card, ...]:
     """Shorthand: ``cards("AS KD")``."""
     return parse_cards(text)
+
+
+def command_paths() -> list[list[str]]:
+    """Every command of the app, found from the app itself: ``[["eval"], ..., ["cache", "info"], ...]``."""
+    from typer.main import get_command
+
+    from paigow_cli.cli import app
+
+    paths = []
+    for name, command in get_command(app).commands.items():  # type: ignore[attr-defined]
+        sub = getattr(command, "commands", None)
+        paths += [[name, child] for child in sub] if sub else [[name]]
+    return paths
 
 
 def random_hands(count: int, seed: int, size: int = 7) -> list[tuple[Card, ...]]:
@@ -55,7 +68,7 @@ def cache_folder(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def foxwoods_table(cache_folder):
-    from paigow_cli.dealer_table import load_table
-    from paigow_cli.rules import HouseWayName, Wheel
+    from paigow_cli.engine.dealer_table import load_table
+    from paigow_cli.core.rules import HouseWayName, Wheel
 
     return load_table(HouseWayName.FOXWOODS, Wheel.SECOND)

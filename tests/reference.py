@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from paigow_cli.cards import DECK, Card
+from paigow_cli.core.cards import DECK, Card
 
 
 def plain_value(cards: Sequence[tuple[int, str | None]], wheel_low: bool) -> tuple:

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paigow_cli.cards import DECK, JOKER, Card, cards_text, parse_cards, parse_hand, sort_cards
-from paigow_cli.errors import CardError
+from paigow_cli.core.cards import DECK, JOKER, Card, cards_text, parse_cards, parse_hand, sort_cards
+from paigow_cli.core.errors import CardError
 
 
 def test_deck_has_53_cards_52_plus_one_joker():

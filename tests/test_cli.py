@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from paigow_cli import __version__
+from conftest import command_paths
 from paigow_cli.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -359,16 +360,6 @@ def test_no_arguments_shows_help():
     assert "Usage" in result.stdout
 
 
-def command_paths() -> list[list[str]]:
-    from typer.main import get_command
-
-    paths = []
-    for name, command in get_command(app).commands.items():  # type: ignore[attr-defined]
-        sub = getattr(command, "commands", None)
-        paths += [[name, child] for child in sub] if sub else [[name]]
-    return paths
-
-
 @pytest.mark.parametrize("path", command_paths(), ids=lambda path: " ".join(path))
 def test_every_command_has_help_with_an_example(path):
     result = run(*path, "--help")
@@ -401,7 +392,7 @@ def test_colour_only_when_forced_and_no_color_is_honoured():
 
 
 def test_too_many_dead_cards_leave_the_dealer_short():
-    from paigow_cli.cards import DECK, parse_cards
+    from paigow_cli.core.cards import DECK, parse_cards
 
     hand = parse_cards(HAND)
     dead = " ".join(str(card) for card in DECK if card not in hand)[: 3 * 40 - 1]  # 40 dead cards

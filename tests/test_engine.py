@@ -13,14 +13,14 @@ from math import comb
 import pytest
 
 from conftest import cards, random_hands
-from paigow_cli.cache import StaleCache, read_arrays, table_path, write_arrays
-from paigow_cli.cards import DECK, JOKER
-from paigow_cli.dealer_table import load_categories, load_table
-from paigow_cli.engine import DealerDistribution, category_counts, hand_odds, power_rows
-from paigow_cli.hands import Category
+from paigow_cli.engine.cache import StaleCache, read_arrays, table_path, write_arrays
+from paigow_cli.core.cards import DECK, JOKER
+from paigow_cli.engine.dealer_table import load_categories, load_table
+from paigow_cli.engine.distribution import DealerDistribution, category_counts, hand_odds, power_rows
+from paigow_cli.core.hands import Category
 from paigow_cli.house_ways import house_keys
-from paigow_cli.rules import HouseWayName, Wheel
-from paigow_cli.splits import all_splits
+from paigow_cli.core.rules import HouseWayName, Wheel
+from paigow_cli.core.splits import all_splits
 
 
 def brute_force(hand, dead, way: HouseWayName, wheel_low: bool) -> list[tuple[int, int, int]]:
@@ -149,7 +149,7 @@ def test_seven_card_category_counts_match_the_published_table(cache_folder):
 
 
 def test_category_counts_with_dead_cards_match_a_brute_force(cache_folder):
-    from paigow_cli.hands import best_five
+    from paigow_cli.core.hands import best_five
 
     classes, codes = load_categories()
     rng = random.Random(8)
@@ -194,7 +194,7 @@ def test_garbled_and_truncated_files_are_not_trusted(tmp_path):
 
 
 def test_a_corrupt_table_is_rebuilt_with_a_note(foxwoods_table, monkeypatch):
-    import paigow_cli.dealer_table as dealer_table
+    import paigow_cli.engine.dealer_table as dealer_table
 
     path = table_path("dealer", "foxwoods", "second")
     original = path.read_bytes()
@@ -234,7 +234,7 @@ def test_two_processes_building_the_same_table_both_finish_correctly(tmp_path):
 
 
 def test_an_unwritable_cache_still_answers_with_a_note(foxwoods_table, tmp_path, monkeypatch):
-    import paigow_cli.dealer_table as dealer_table
+    import paigow_cli.engine.dealer_table as dealer_table
     from typer.testing import CliRunner
 
     from paigow_cli.cli import app

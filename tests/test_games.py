@@ -12,15 +12,15 @@ from math import comb
 import pytest
 
 from conftest import cards
-from paigow_cli.cards import DECK
-from paigow_cli.engine import DealerDistribution, hand_odds
-from paigow_cli.errors import OptionError
-from paigow_cli.hands import HIGH_CARD, best_five
+from paigow_cli.core.cards import DECK
+from paigow_cli.engine.distribution import DealerDistribution, hand_odds
+from paigow_cli.core.errors import OptionError
+from paigow_cli.core.hands import HIGH_CARD, best_five
 from paigow_cli.house_ways import house_setting
-from paigow_cli.rules import Game, HouseWayName, Rules, Wheel
-from paigow_cli.showdown import Outcome, settle
-from paigow_cli.simulation import Simulation, summarize
-from paigow_cli.splits import all_splits, make_split
+from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
+from paigow_cli.core.showdown import Outcome, settle
+from paigow_cli.study.simulation import Simulation, summarize
+from paigow_cli.core.splits import all_splits, make_split
 
 from test_engine import dead_cases
 
@@ -217,7 +217,7 @@ def test_every_game_matches_brute_force_count_for_count(foxwoods_table, game, ba
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 @pytest.mark.parametrize("way", [HouseWayName.FOXWOODS, HouseWayName.TRUMP_PLAZA, HouseWayName.BALLYS], ids=lambda w: w.value)
 def test_games_match_brute_force_for_more_house_ways(cache_folder, way, game, banker):
-    from paigow_cli.dealer_table import load_table
+    from paigow_cli.engine.dealer_table import load_table
 
     table = load_table(way, Wheel.SECOND)
     for hand, dead in dead_cases(4, seed=31, dead_count=28) + push_heavy_cases(2, seed=7):
@@ -323,7 +323,7 @@ def test_play_names_the_game_and_settles_the_side_bet():
 
 
 def test_face_up_play_shows_the_dealer_set_before_you_set():
-    from paigow_cli.table_game import Dealt, TableGame
+    from paigow_cli.study.table_game import Dealt, TableGame
 
     game = TableGame(Rules(game=Game.FACE_UP), Decimal(100), seed=3, table=lambda: None)
     game.handle("10")

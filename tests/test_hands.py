@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from conftest import cards, random_hands
-from paigow_cli.cards import DECK
-from paigow_cli.hands import Category, HandValue, best_five, evaluate, five_card_key, two_card_key
+from paigow_cli.core.cards import DECK
+from paigow_cli.core.hands import Category, HandValue, best_five, evaluate, five_card_key, two_card_key
 from reference import reference_five, reference_two
 
 

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from conftest import cards
-from paigow_cli.cards import DECK, JOKER, sort_cards
+from paigow_cli.core.cards import DECK, JOKER, sort_cards
 from paigow_cli.house_ways import decide, house_keys, house_setting
-from paigow_cli.rules import HouseWayName, Rules, Wheel
+from paigow_cli.core.rules import HouseWayName, Rules, Wheel
 
 ALL = tuple(HouseWayName)
 
@@ -337,9 +337,9 @@ def straight_and_flush_rich_hands(rng: random.Random, count: int) -> list[tuple]
 def test_complete_settings_are_every_back_that_is_a_straight_or_flush(wheel):
     """rules.md §6: the house ways' straight and flush clauses see every complete back. The quick
     suit-and-rank test that passes over most backs finds the same settings as valuing all 21."""
-    from paigow_cli.hands import five_card_key
+    from paigow_cli.core.hands import five_card_key
     from paigow_cli.house_ways.analysis import COMPLETE_CATEGORIES, Seven
-    from paigow_cli.splits import LOW_POSITIONS
+    from paigow_cli.core.splits import LOW_POSITIONS
 
     rng = random.Random(11)
     hands = straight_and_flush_rich_hands(rng, 3_000) + special_hands(rng, 1_000) + property_hands(1_000, seed=12)
@@ -376,8 +376,8 @@ def test_three_aces_with_the_joker_and_a_straight_or_flush_keep_a_complete_hand_
     back is a straight or better, and no split with a straight or flush in back has a better front
     (an independent reading: all 21 splits valued one by one). Before the §6 reading, foxwoods,
     trump-plaza, claridge and ballys played three aces' rule here, a pair of aces in back."""
-    from paigow_cli.hands import FLUSH, STRAIGHT, STRAIGHT_FLUSH, best_five
-    from paigow_cli.splits import all_splits
+    from paigow_cli.core.hands import FLUSH, STRAIGHT, STRAIGHT_FLUSH, best_five
+    from paigow_cli.core.splits import all_splits
 
     complete = (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
     rng = random.Random(19)

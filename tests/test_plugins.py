@@ -14,11 +14,11 @@ from typer.testing import CliRunner
 
 from conftest import cards
 from paigow_cli.cli import app
-from paigow_cli.errors import OptionError, PluginError
+from paigow_cli.core.errors import OptionError, PluginError
 from paigow_cli.house_ways import HOUSE_WAYS, house_setting, way_named
-from paigow_cli.house_ways.check import check_house_way
+from paigow_cli.analysis.house_way_check import check_house_way
 from paigow_cli.house_ways.plugins import LOADED, load_file, resolve
-from paigow_cli.rules import Rules
+from paigow_cli.core.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLD_STAR = ROOT / "examples" / "house_ways" / "gold_star.py"
@@ -223,8 +223,8 @@ def test_unknown_house_way_lists_the_choices():
 
 
 def test_editing_the_plugin_changes_its_table_cache_key(tmp_path):
-    from paigow_cli.dealer_table import dealer_table_path
-    from paigow_cli.rules import Wheel
+    from paigow_cli.engine.dealer_table import dealer_table_path
+    from paigow_cli.core.rules import Wheel
 
     path = write_plugin(tmp_path, PLUGIN_HEAD.format(name="editable"), "editable.py")
     first = dealer_table_path(register_file(path), Wheel.SECOND)

@@ -22,9 +22,10 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import cards
-from paigow_cli.cards import DECK
+from paigow_cli.core.cards import DECK
+from conftest import command_paths
 from paigow_cli.cli import app
-from paigow_cli.rules import Rules
+from paigow_cli.core.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = "AS KD JK 9H 9C 4D 2S"
@@ -125,7 +126,7 @@ def test_good_amounts_pay_in_cents():
 
 
 def test_the_build_notice_shows_only_when_building():
-    from paigow_cli.cli import progress_bar
+    from paigow_cli.cli.output import progress_bar
 
     err = io.StringIO()
     with pytest.MonkeyPatch.context() as patch:
@@ -207,7 +208,7 @@ def test_emoji_variation_selectors_and_a_byte_order_mark_are_ignored():
 
 
 def table_game(foxwoods_table, hand: str = "TD 9D 8S 7C 5C 3D 3C"):
-    from paigow_cli.table_game import TableGame
+    from paigow_cli.study.table_game import TableGame
 
     dealt = cards(hand)
     dealer = tuple(card for card in DECK if card not in dealt)[:7]
@@ -222,7 +223,7 @@ def texts(events) -> str:
 
 
 def test_play_never_echoes_control_characters(foxwoods_table):
-    from paigow_cli.table_game import TableGame
+    from paigow_cli.study.table_game import TableGame
 
     game = TableGame(Rules(), Decimal(100), seed=1, table=lambda: foxwoods_table)
     said = texts(game.handle("\x1b[2Jboom\x07"))
@@ -232,7 +233,7 @@ def test_play_never_echoes_control_characters(foxwoods_table):
 
 
 def test_play_examples_are_legal_settings(foxwoods_table):
-    from paigow_cli.splits import make_split
+    from paigow_cli.core.splits import make_split
 
     game = table_game(foxwoods_table)
     said = texts(game.handle("2C 2D"))
@@ -241,7 +242,7 @@ def test_play_examples_are_legal_settings(foxwoods_table):
 
 
 def test_quit_at_the_set_prompt_asks_first_and_says_what_the_hand_is_worth(foxwoods_table):
-    from paigow_cli.table_game import Phase
+    from paigow_cli.study.table_game import Phase
 
     game = table_game(foxwoods_table)
     asked = texts(game.handle("quit"))
@@ -254,7 +255,7 @@ def test_quit_at_the_set_prompt_asks_first_and_says_what_the_hand_is_worth(foxwo
 
 
 def test_fold_asks_for_confirmation_when_the_hand_is_worth_more_than_minus_one(foxwoods_table):
-    from paigow_cli.table_game import Folded, Phase
+    from paigow_cli.study.table_game import Folded, Phase
 
     game = table_game(foxwoods_table)
     assert "Folding forfeits" in texts(game.handle("fold")) and game.phase is Phase.CONFIRM_FOLD
@@ -264,7 +265,7 @@ def test_fold_asks_for_confirmation_when_the_hand_is_worth_more_than_minus_one(f
 
 
 def test_every_prompt_understands_help_and_words_are_never_cards(foxwoods_table):
-    from paigow_cli.drill import Drill
+    from paigow_cli.study.drill import Drill
 
     game = table_game(foxwoods_table)
     said = texts(game.handle("clear"))
@@ -284,7 +285,8 @@ def test_every_prompt_understands_help_and_words_are_never_cards(foxwoods_table)
 def test_hint_shows_dollars_at_the_wager(foxwoods_table):
     from rich.console import Console
 
-    from paigow_cli.render import play_event_text, show
+    from paigow_cli.cli.commands.practice import play_event_text
+    from paigow_cli.cli.output import show
 
     game = table_game(foxwoods_table)
     console = Console(file=io.StringIO(), width=80)
@@ -396,7 +398,7 @@ def test_a_cache_folder_that_is_a_file_still_answers_with_one_note(tmp_path):
 def rendered(renderable) -> list[str]:
     from rich.console import Console
 
-    from paigow_cli.render import show
+    from paigow_cli.cli.output import show
 
     console = Console(file=io.StringIO(), width=80, highlight=False)
     show(console, renderable)
@@ -411,8 +413,8 @@ def assert_fits(lines: list[str]) -> None:
 
 
 def advise_fits(table, hands: int, seed: int) -> None:
-    from paigow_cli.advice import advise
-    from paigow_cli.render import advise_text
+    from paigow_cli.analysis.advice import advise
+    from paigow_cli.cli.commands.advise import advise_text
 
     rng = random.Random(seed)
     for number in range(hands):
@@ -463,8 +465,7 @@ def test_every_command_fits_80_columns(foxwoods_table, cache_folder, monkeypatch
 # --- 11. help ---------------------------------------------------------------------------------------------------
 
 
-COMMANDS = ["eval", "advise", "house", "house-ways", "odds", "power", "deal", "simulate", "drill", "play", "bonus",
-            "cache info", "cache build", "cache clear"]
+COMMANDS = [" ".join(path) for path in command_paths()]  # from the app itself: none is left out
 
 
 @pytest.mark.parametrize("command", COMMANDS)

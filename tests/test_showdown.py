@@ -7,9 +7,9 @@ from decimal import Decimal
 import pytest
 
 from conftest import cards
-from paigow_cli.errors import OptionError
-from paigow_cli.showdown import Outcome, settle
-from paigow_cli.splits import make_split
+from paigow_cli.core.errors import OptionError
+from paigow_cli.core.showdown import Outcome, settle
+from paigow_cli.core.splits import make_split
 
 DEALER = make_split(cards("KS KH JD 8C 7S 4H 3D"), cards("JD 8C"))  # pair of kings / J-8
 

@@ -12,13 +12,13 @@ from math import comb
 import pytest
 
 from conftest import cards
-from paigow_cli.bonus_hands import Line, hand_lines, pai_gow_top
-from paigow_cli.cards import DECK, JOKER
-from paigow_cli.dealer_classes import dealer_classes
-from paigow_cli.errors import OptionError
-from paigow_cli.hands import FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, FIVE_ACES
-from paigow_cli.hands import best_five, category_of, five_card_key, key_ranks, ROYAL_CODE
-from paigow_cli.side_bets import PAY_TABLES, best_line, pay, side_bet_odds, with_pays
+from paigow_cli.core.bonus_hands import Line, hand_lines, pai_gow_top
+from paigow_cli.core.cards import DECK, JOKER
+from paigow_cli.engine.dealer_classes import dealer_classes
+from paigow_cli.core.errors import OptionError
+from paigow_cli.core.hands import FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, FIVE_ACES
+from paigow_cli.core.hands import best_five, category_of, five_card_key, key_ranks, ROYAL_CODE
+from paigow_cli.analysis.side_bets import PAY_TABLES, best_line, pay, side_bet_odds, with_pays
 
 
 def independent_lines(hand) -> set[Line]:
@@ -172,9 +172,10 @@ def test_exact_odds_match_a_brute_force_over_reduced_decks(name):
 
 
 def test_tiger_9_matches_a_brute_force_with_the_house_way(foxwoods_table):
-    from paigow_cli.games import is_nine_high_low, nine_high_low_classes
+    from paigow_cli.core.games import is_nine_high_low
+    from paigow_cli.engine.class_flags import nine_high_low_classes
     from paigow_cli.house_ways import house_setting
-    from paigow_cli.rules import Rules
+    from paigow_cli.core.rules import Rules
 
     table = PAY_TABLES["tiger-9"]
     live = [*cards("2S 3H 4S 5H 6S 7H 8S 8D 9H 9S TS JH QD KC"), JOKER]

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import cards
-from paigow_cli.cards import DECK
-from paigow_cli.errors import CardError
-from paigow_cli.splits import all_splits, make_split
+from paigow_cli.core.cards import DECK
+from paigow_cli.core.errors import CardError
+from paigow_cli.core.splits import all_splits, make_split
 
 
 def foul(hand: str, low: str) -> bool:

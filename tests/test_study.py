@@ -10,14 +10,14 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import cards
-from paigow_cli.cards import DECK, parse_cards
+from paigow_cli.core.cards import DECK, parse_cards
 from paigow_cli.cli import app
-from paigow_cli.drill import Drill
-from paigow_cli.engine import hand_odds
+from paigow_cli.study.drill import Drill
+from paigow_cli.engine.distribution import hand_odds
 from paigow_cli.house_ways import house_keys, house_setting
-from paigow_cli.rules import HouseWayName, Rules
-from paigow_cli.simulation import ClassLookup, Simulation, Tally, summarize
-from paigow_cli.table_game import Folded, Phase, RoundOver, TableGame
+from paigow_cli.core.rules import HouseWayName, Rules
+from paigow_cli.study.simulation import ClassLookup, Simulation, Tally, summarize
+from paigow_cli.study.table_game import Folded, Phase, RoundOver, TableGame
 
 runner = CliRunner()
 
@@ -84,7 +84,7 @@ def test_simulated_rates_agree_with_the_exact_engine_on_a_fixed_hand(foxwoods_ta
     list(simulation.run(200_000))
     tally = simulation.tally
     house = house_setting(hand, Rules()).split
-    from paigow_cli.splits import all_splits
+    from paigow_cli.core.splits import all_splits
 
     exact = dict(zip([tuple(s.low) for s in all_splits(hand)], hand_odds(hand, foxwoods_table)))[tuple(house.low)]
     n = tally.rounds

@@ -11,14 +11,14 @@ from itertools import combinations
 import pytest
 from typer.testing import CliRunner
 
-from paigow_cli import edge
-from paigow_cli.advice import advise
-from paigow_cli.cards import DECK, cards_text, parse_cards
+from paigow_cli.analysis import edge
+from paigow_cli.analysis.advice import advise
+from paigow_cli.core.cards import DECK, cards_text, parse_cards
 from paigow_cli.cli import app
-from paigow_cli.dealer_table import load_table
-from paigow_cli.edge import Question, compute, edge_result, mistakes, two_pair_chart
-from paigow_cli.rules import Game, Rules, Wheel
-from paigow_cli.whole_game import Tally, chart_cell, count_chunk, rank_groups
+from paigow_cli.engine.dealer_table import load_table
+from paigow_cli.analysis.edge import Question, compute, edge_result, mistakes, two_pair_chart
+from paigow_cli.core.rules import Game, Rules, Wheel
+from paigow_cli.analysis.whole_game import Tally, chart_cell, count_chunk, rank_groups
 from whole_game_reference import brute_force
 
 runner = CliRunner()

@@ -7,10 +7,10 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
-from paigow_cli.cards import DECK
-from paigow_cli.games import dealer_pushes
+from paigow_cli.core.cards import DECK
+from paigow_cli.core.games import dealer_pushes
 from paigow_cli.house_ways import house_setting
-from paigow_cli.splits import all_splits, strength_order
+from paigow_cli.core.splits import all_splits, strength_order
 
 
 def brute_force(question) -> dict[str, list[int]]:

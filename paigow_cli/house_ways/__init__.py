@@ -3,7 +3,7 @@
 A house way is named by a string: a shipped one's name, or a plugin's (loaded by
 ``plugins.resolve`` from a file or an installed package, then found by name).
 
->>> from paigow_cli.cards import parse_cards
+>>> from paigow_cli.core.cards import parse_cards
 >>> setting = house_setting(parse_cards("9S 9H 4D 4C AS KD 2H"), Rules())
 >>> str(setting.split), setting.rule
 ('9S 9H 4D 4C 2H / AS KD', 'Two pair, high pair 7-10, an ace can go in front: kept together, two highest other cards in front')
@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from paigow_cli.cards import Card
+from paigow_cli.core.cards import Card
+from paigow_cli.core.rules import HouseWayName, Rules
+from paigow_cli.core.splits import Split, make_split, setting_keys
 from paigow_cli.house_ways.analysis import Decision, Seven
 from paigow_cli.house_ways.atlantic_city import Ballys, Claridge, TrumpPlaza
 from paigow_cli.house_ways.base import HouseWay
 from paigow_cli.house_ways.foxwoods import Foxwoods
 from paigow_cli.house_ways.las_vegas import Flamingo, GoldenNugget
 from paigow_cli.house_ways.santa_ana_star import SantaAnaStar
-from paigow_cli.rules import HouseWayName, Rules
-from paigow_cli.splits import Split, make_split, setting_keys
 
 HOUSE_WAYS: dict[str, HouseWay] = {
     way.name: way for way in (Foxwoods(), TrumpPlaza(), Claridge(), Ballys(), Flamingo(), GoldenNugget(), SantaAnaStar())

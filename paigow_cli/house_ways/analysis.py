@@ -10,7 +10,7 @@ best low hand, then the best high hand, then a fixed order (the joker stays in
 back, then the lowest card codes go in front), so a setting never depends on
 the order the cards were given.
 
->>> from paigow_cli.cards import parse_cards
+>>> from paigow_cli.core.cards import parse_cards
 >>> hand = Seven(parse_cards("AS KD JK 9H 9C 4D 2S"))
 >>> hand.pairs, hand.singles, hand.complete
 ([14, 9], [13, 4, 2], False)
@@ -24,9 +24,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from paigow_cli.cards import ACE, JOKER_CODE, Card
-from paigow_cli.hands import FLUSH, ROYAL_CODE, STRAIGHT, STRAIGHT_FLUSH, five_card_key, key_ranks, two_card_key
-from paigow_cli.splits import HIGH_POSITIONS, LOW_POSITIONS
+from paigow_cli.core.cards import ACE, JOKER_CODE, Card
+from paigow_cli.core.hands import (
+    FLUSH,
+    ROYAL_CODE,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    five_card_key,
+    key_ranks,
+    two_card_key,
+)
+from paigow_cli.core.splits import HIGH_POSITIONS, LOW_POSITIONS
 
 COMPLETE_CATEGORIES = (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
 KING = 13

@@ -14,7 +14,7 @@ A house way may look at suits only to find straights and flushes (the exact engi
 relies on it: ``paigow house-ways --check`` tests it). Ranks are numbers 2-14
 (``ACE`` is 14); the joker counts among the aces.
 
->>> from paigow_cli.cards import parse_cards
+>>> from paigow_cli.core.cards import parse_cards
 >>> class Simple(HouseWay):
 ...     name, casino, source = "simple", "Example casino", "this docstring"
 ...     def two_pair(self, hand):
@@ -41,9 +41,22 @@ can be made), ``single_at_least(rank)``, ``has_single(rank)``, ``cards_except(*r
 
 from __future__ import annotations
 
-from paigow_cli.cards import JOKER_CODE
-from paigow_cli.hands import FLUSH, RANK_PLURALS, ROYAL_CODE, STRAIGHT, STRAIGHT_FLUSH, key_ranks
-from paigow_cli.house_ways.analysis import KING, CompleteSetting, Decision, Seven, front_key
+from paigow_cli.core.cards import JOKER_CODE
+from paigow_cli.core.hands import (
+    FLUSH,
+    RANK_PLURALS,
+    ROYAL_CODE,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    key_ranks,
+)
+from paigow_cli.house_ways.analysis import (
+    KING,
+    CompleteSetting,
+    Decision,
+    Seven,
+    front_key,
+)
 from paigow_cli.house_ways.base import (
     ACE,
     ACE_FACE,

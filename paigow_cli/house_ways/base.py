@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from paigow_cli.hands import HIGH_CARD, RANK_PLURALS, pack
+from paigow_cli.core.hands import HIGH_CARD, RANK_PLURALS, pack
 from paigow_cli.house_ways.analysis import KING, CompleteSetting, Decision, Seven
 
 ACE = 14

@@ -6,7 +6,15 @@ of the exact combinatorial analysis of the game.
 
 from __future__ import annotations
 
-from paigow_cli.house_ways.api import ACE, JACK, KING, Decision, HouseWay, Seven, front_key
+from paigow_cli.house_ways.api import (
+    ACE,
+    JACK,
+    KING,
+    Decision,
+    HouseWay,
+    Seven,
+    front_key,
+)
 
 
 class Foxwoods(HouseWay):

@@ -15,7 +15,7 @@ plugin, the clause and the hand (one ``Error:`` line, exit 1, at the command lin
 >>> resolve("caesars")
 Traceback (most recent call last):
 ...
-paigow_cli.errors.OptionError: --house-way: unknown house way 'caesars': choose foxwoods, trump-plaza, claridge, ballys, flamingo, golden-nugget or santa-ana-star, an installed plugin (none installed), or a plugin file PATH.py (see paigow house-ways)
+paigow_cli.core.errors.OptionError: house way: unknown house way 'caesars': choose foxwoods, trump-plaza, claridge, ballys, flamingo, golden-nugget or santa-ana-star, an installed plugin (none installed), or a plugin file PATH.py (see paigow house-ways)
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from paigow_cli.cards import Card, cards_text, sort_cards
-from paigow_cli.errors import OptionError, PluginError
+from paigow_cli.core.cards import Card, cards_text, sort_cards
+from paigow_cli.core.errors import OptionError, PluginError
 from paigow_cli.house_ways.analysis import Decision, Seven
 from paigow_cli.house_ways.base import HouseWay
 
@@ -65,8 +65,9 @@ def resolve(text: str) -> str:
     names = ", ".join(choices[:-1]) + f" or {choices[-1]}"
     plugins = ", ".join(installed) if installed else "none installed"
     raise OptionError(
-        f"--house-way: unknown house way '{text}': choose {names}, an installed plugin ({plugins}), "
-        "or a plugin file PATH.py (see paigow house-ways)"
+        f"{{option}}: unknown house way '{text}': choose {names}, an installed plugin ({plugins}), "
+        "or a plugin file PATH.py (see paigow house-ways)",
+        about="house_way",
     )
 
 
@@ -101,7 +102,9 @@ def entry_points() -> list:
 def load_file(path: Path) -> HouseWay:
     """The one HouseWay subclass a Python file defines."""
     if not path.is_file():
-        raise OptionError(f"--house-way {path}: no such file (a plugin is a .py file defining one HouseWay subclass)")
+        raise OptionError(
+            f"{{option}} {path}: no such file (a plugin is a .py file defining one HouseWay subclass)", about="house_way"
+        )
     source = path.read_bytes()
     digest = hashlib.sha256(source).hexdigest()[:12]
     module_name = f"paigow_house_way_{re.sub(r'[^0-9a-zA-Z_]', '_', path.stem)}_{digest}"

@@ -5,7 +5,17 @@ Source (complete): wizardofodds.com/games/pai-gow-poker/house-way/santa-ana-star
 
 from __future__ import annotations
 
-from paigow_cli.house_ways.api import ACE, JACK, KING, RANK_PLURALS, TEN, Decision, HouseWay, Seven, pair_class
+from paigow_cli.house_ways.api import (
+    ACE,
+    JACK,
+    KING,
+    RANK_PLURALS,
+    TEN,
+    Decision,
+    HouseWay,
+    Seven,
+    pair_class,
+)
 
 FACES = (JACK, 12, KING)  # a ten is not a face
 

@@ -1,0 +1,180 @@
+"""Everything ``paigow advise`` says about one hand, assembled from the library's parts.
+
+The 21 settings in display order, which one the house way picks, the user's own
+setting (``low``); given a dealer table, each setting's exact odds and EV (best
+first); given the dealer's seven cards instead, how each setting settles
+against the dealer's house-way setting. The game and who banks come with the
+rules: a banking player's fouled setting is counted as the house way's (§8.2).
+
+>>> from paigow_cli.core.cards import parse_cards
+>>> advice = advise(parse_cards("AS KD JK 9H 9C 4D 2S"), Rules(), dealer=parse_cards("KS KH JD 8C 7S 4H 3D"))
+>>> advice.house_row.split.low, advice.house_row.settlement.outcome.value
+((9H, 9C), 'win')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from paigow_cli.core.cards import Card, cards_text, check_disjoint, sort_cards
+from paigow_cli.core.errors import CardError, OptionError
+from paigow_cli.core.rules import Rules
+from paigow_cli.core.showdown import Settlement, as_money, settle
+from paigow_cli.core.splits import Split, all_splits, make_split, strength_order
+from paigow_cli.house_ways import HouseSetting, house_setting
+
+if TYPE_CHECKING:
+    from paigow_cli.engine.dealer_table import DealerTable
+    from paigow_cli.engine.distribution import SplitOdds
+
+
+@dataclass(frozen=True)
+class SplitAdvice:
+    """One setting with what we know about it."""
+
+    split: Split
+    house_way: bool
+    chosen: bool
+    settlement: Settlement | None = None
+    odds: SplitOdds | None = None
+    ev: float | None = None
+    best: bool = False
+    dominated: bool = False  # another legal setting matches or beats it on both hands
+
+
+@dataclass(frozen=True)
+class Advice:
+    hand: tuple[Card, ...]
+    rules: Rules
+    rows: tuple[SplitAdvice, ...]
+    house: HouseSetting
+    dealer: HouseSetting | None
+    bet: Decimal
+    dead: tuple[Card, ...] = ()
+
+    @property
+    def best_row(self) -> SplitAdvice:
+        return self.rows[0]
+
+    def given_up(self, row: SplitAdvice) -> float | None:
+        """The EV a setting gives up against the best one."""
+        if row.ev is None or self.best_row.ev is None:
+            return None
+        return self.best_row.ev - row.ev
+
+    @property
+    def house_row(self) -> SplitAdvice:
+        return next(row for row in self.rows if row.house_way)
+
+    @property
+    def chosen_row(self) -> SplitAdvice | None:
+        return next((row for row in self.rows if row.chosen), None)
+
+
+def advise(
+    hand: Sequence[Card],
+    rules: Rules,
+    dealer: Sequence[Card] | None = None,
+    low: Sequence[Card] | None = None,
+    bet: float | Decimal = 1,
+    table: DealerTable | None = None,
+    dead: Sequence[Card] = (),
+) -> Advice:
+    """Assemble the advice for a seven-card hand.
+
+    With ``table`` (the house way's dealer table) each setting gets its exact odds
+    against every possible dealer hand, ``dead`` cards removed; with ``dealer`` it is
+    settled against that hand instead.
+    """
+    if as_money(bet) <= 0:
+        raise OptionError(f"{{option}} {bet} must be more than 0", about="bet")
+    hand = sort_cards(hand)
+    wheel_low = rules.wheel_is_low
+    chosen_low = frozenset(make_split(hand, low, wheel_low).low) if low is not None else None
+    house = house_setting(hand, rules)
+    dealer_setting = None
+    if dealer is not None:
+        if len(dealer) != 7:
+            raise CardError(f"the dealer's hand needs 7 cards, got {len(dealer)}")
+        check_disjoint(hand, dealer, "the player's hand", "the dealer's hand")
+        dealer_setting = house_setting(sort_cards(dealer), rules)
+    dead = sort_cards(dead)
+    check_disjoint(hand, dead, "the hand", "the dead cards ({option})", about="dead")
+    if 53 - len(hand) - len(dead) < 7:
+        raise CardError(f"with {len(dead)} dead cards only {53 - 7 - len(dead)} are live: the dealer needs 7")
+    splits = sorted(all_splits(hand, wheel_low), key=strength_order)
+    odds: list[SplitOdds | None] = [None] * len(splits)
+    if table is not None and dealer_setting is None:
+        from paigow_cli.engine.distribution import DealerDistribution, setting_keys_of
+
+        distribution = DealerDistribution(table, (*hand, *dead), rules.game, rules.banker, setting_keys_of(splits))
+        odds = [distribution.split_odds(split, house.split) for split in splits]
+    rows = []
+    for split, split_odds in zip(splits, odds):
+        settlement = None
+        if dealer_setting is not None:
+            settlement = settle(
+                split, dealer_setting.split, bet, rules.commission, rules.game, rules.banker, house.split
+            )
+        rows.append(
+            SplitAdvice(
+                split=split,
+                house_way=frozenset(split.low) == frozenset(house.split.low),
+                chosen=chosen_low is not None and frozenset(split.low) == chosen_low,
+                settlement=settlement,
+                odds=split_odds,
+                ev=None if split_odds is None else split_odds.ev(rules.commission),
+            )
+        )
+    if rows[0].ev is not None:
+        rows = rank_by_ev(rows, rules.commission)
+    elif dealer_setting is not None:
+        rows = rank_by_result(rows)
+    return Advice(hand, rules, tuple(rows), house, dealer_setting, as_money(bet), dead)
+
+
+def rank_by_ev(rows: list[SplitAdvice], commission: float) -> list[SplitAdvice]:
+    """Best EV first (exact EVs; ties: the stronger setting), with best and dominated settings marked."""
+    ordered = sorted(rows, key=lambda row: -row.odds.score(commission))  # type: ignore[union-attr]  # stable: keeps strength order
+    top = ordered[0].odds
+    return [replace(row, best=row.odds == top and not row.split.foul) for row in mark_dominated(ordered)]
+
+
+RESULT_ORDER = {"win": 0, "push": 1, "lose": 2}
+
+
+def rank_by_result(rows: list[SplitAdvice]) -> list[SplitAdvice]:
+    """Against a known dealer hand: wins first, then pushes, losses and fouls (each by strength),
+    with dominated settings marked.
+
+    >>> from paigow_cli.core.cards import parse_cards
+    >>> advice = advise(parse_cards("AS KD JK 9H 9C 4D 2S"), Rules(), dealer=parse_cards("KS KH JD 8C 7S 4H 3D"))
+    >>> [row.settlement.outcome.value for row in advice.rows][:3], advice.rows[-1].split.foul
+    (['win', 'win', 'win'], True)
+    """
+    ordered = sorted(rows, key=lambda row: (row.split.foul and not row.settlement.reset, RESULT_ORDER[row.settlement.outcome.value]))  # type: ignore[union-attr]
+    return mark_dominated(ordered)
+
+
+def mark_dominated(ordered: list[SplitAdvice]) -> list[SplitAdvice]:
+    """Mark each setting that another legal one matches or beats on both hands (of equal ones, the later)."""
+    marked = []
+    for position, row in enumerate(ordered):
+        high, low = row.split.high_value, row.split.low_value
+        dominated = any(
+            not other.split.foul
+            and other.split.high_value >= high
+            and other.split.low_value >= low
+            and (other.split.high_value > high or other.split.low_value > low or index < position)
+            for index, other in enumerate(ordered)
+            if other is not row
+        )
+        marked.append(replace(row, dominated=dominated))
+    return marked
+
+
+def describe_dead(dead: Sequence[Card]) -> str:
+    return cards_text(dead) if dead else "none"

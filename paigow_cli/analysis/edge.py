@@ -1,0 +1,397 @@
+"""Running the whole game and reading its answers: ``paigow edge`` and ``paigow mistakes``.
+
+``whole_game`` counts one chunk of rank groups; this module runs the chunks on every
+core (or on a Dask cluster), keeps each finished chunk on disk so that an interrupted
+run resumes, merges them by addition, checks the sums and caches the answer (the file
+name carries a digest of the question and of the counting code). Then it reads the
+counts as the whole game's result for each way of playing, the house way's clauses by
+what they give up, and the two-pair chart.
+
+>>> from paigow_cli.core.cards import parse_cards
+>>> question = Question(Rules(), dead=tuple(range(36)))  # 17 live cards: 6 to A and the joker
+>>> result = edge_result(question, compute(question, jobs=1), "house")
+>>> result.wins + result.pushes + result.losses == result.deals == 19_448 * 120
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+
+from paigow_cli.analysis.whole_game import (
+    CHUNKS,
+    PLAYERS,
+    Question,
+    Tally,
+    count_chunk,
+    dealer_context,
+    rank_groups,
+)
+from paigow_cli.core.cards import DECK, Card
+from paigow_cli.core.rules import Rules  # noqa: F401  (doctest names)
+
+Progress = Callable[[int, int], None]
+
+
+# --- running it: chunks on every core (or a cluster), kept on disk, merged and cached ----------------
+
+
+def chunk_count(question: Question) -> int:
+    """How many chunks the question is cut into (fewer than ``CHUNKS`` on a small deck)."""
+    return max(1, min(CHUNKS, len(rank_groups(question.dead))))
+
+
+RESULT_SOURCES = (
+    "paigow_cli.analysis.whole_game",
+    "paigow_cli.engine.kernels",
+    "paigow_cli.engine.distribution",
+    "paigow_cli.engine.class_flags",
+    "paigow_cli.core.games",
+    "paigow_cli.core.bonus_hands",
+)
+
+
+def question_key(question: Question) -> str:
+    """A digest of the question and of the code that answers it (part of every cache name)."""
+    digest = hashlib.sha256(json.dumps(question.describe(), sort_keys=True).encode())
+    digest.update(str(chunk_count(question)).encode())
+    digest.update(counting_code_digest().encode())
+    return digest.hexdigest()[:12]
+
+
+@lru_cache(maxsize=1)
+def counting_code_digest() -> str:
+    """A digest of the code that counts (``cache.code_digest``: editing a comment or a docstring,
+    or moving code, does not throw away hours of counting); read once per process, so a long run
+    names its files consistently."""
+    from paigow_cli.engine.cache import code_digest
+
+    return code_digest(RESULT_SOURCES)
+
+
+def result_path(question: Question) -> Path:
+    from paigow_cli.engine.cache import table_path
+
+    rules = question.rules
+    side = "banker" if rules.banker else "player"
+    return table_path("edge", rules.house_way, rules.wheel.value, rules.game.value, side, question_key(question))
+
+
+def partial_folder(question: Question) -> Path:
+    """Where finished chunks wait until the whole run is done (an interrupted run resumes from them)."""
+    path = result_path(question)
+    return path.with_name(path.stem + ".partial")
+
+
+def _meta(question: Question, chunk: int | None = None) -> dict[str, object]:
+    meta: dict[str, object] = {"kind": "edge", "question": json.dumps(question.describe(), sort_keys=True)}
+    if chunk is not None:
+        meta["chunk"] = chunk
+    return meta
+
+
+def _save(path: Path, tally: Tally, meta: dict[str, object]) -> None:
+    import numpy as np
+
+    from paigow_cli.engine.cache import write_arrays
+
+    write_arrays(path, {"tally": np.array(json.dumps(tally.as_json()))}, meta)
+
+
+def _load(path: Path, meta: dict[str, object]) -> Tally:
+    """A stored tally; StaleCache when it is missing, garbled or about something else."""
+    from paigow_cli.engine.cache import StaleCache, read_arrays
+
+    arrays = read_arrays(path, meta)
+    try:
+        return Tally.from_json(json.loads(str(arrays["tally"])))
+    except (KeyError, ValueError, TypeError, AttributeError):
+        raise StaleCache(f"{path.name} is malformed") from None
+
+
+def cached_result(question: Question) -> Tally | None:
+    """The finished answer, if it is cached and sound."""
+    from paigow_cli.engine.cache import StaleCache
+
+    try:
+        return _load(result_path(question), _meta(question))
+    except StaleCache:
+        return None
+
+
+def _count_chunk_json(question: Question, chunk: int, chunks: int) -> dict:
+    """``count_chunk`` with a plain-data result (what a cluster worker sends back)."""
+    return count_chunk(question, chunk, chunks).as_json()
+
+
+def compute(
+    question: Question, jobs: int | None = None, progress: Progress | None = None,
+    notify: Callable[[str], None] | None = None, scheduler: str | None = None,
+) -> Tally:
+    """The whole game's counts: from the cache, else computed (resuming finished chunks) and cached."""
+    from paigow_cli.engine.cache import CacheError, StaleCache
+
+    result = cached_result(question)
+    if result is not None:
+        return result
+    dealer_context(question)  # load (or build) the dealer table once, before any worker starts
+    chunks = chunk_count(question)
+    folder = partial_folder(question)
+    done: dict[int, Tally] = {}
+    if folder.is_dir():
+        for chunk in range(chunks):
+            try:
+                done[chunk] = _load(folder / f"chunk-{chunk:04d}.npz", _meta(question, chunk))
+            except StaleCache:
+                pass
+        if done and notify:
+            notify(f"resuming: {len(done)} of {chunks} chunks were computed by an earlier run")
+    todo = [chunk for chunk in range(chunks) if chunk not in done]
+    client = connect(scheduler) if scheduler and todo else None  # before any progress: a bad address fails at once
+    if progress:
+        progress(len(done), chunks)
+
+    def finished(chunk: int, tally: Tally) -> None:
+        done[chunk] = tally
+        try:
+            _save(folder / f"chunk-{chunk:04d}.npz", tally, _meta(question, chunk))
+        except CacheError:
+            pass  # still counted in this run; only resuming needs the file
+        if progress:
+            progress(len(done), chunks)
+
+    if client is not None:
+        _run_on_cluster(client, question, todo, chunks, finished)
+    else:
+        _run_locally(question, todo, chunks, jobs, finished)
+    total = Tally()
+    for chunk in range(chunks):
+        total.add(done[chunk])
+    check_tally(question, total)
+    try:
+        _save(result_path(question), total, _meta(question))
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+    except CacheError as error:
+        if notify:
+            notify(f"{error}; the result will be computed again next time")
+    return total
+
+
+def _run_locally(question: Question, todo: list[int], chunks: int, jobs: int | None, finished) -> None:
+    workers = min(len(todo), jobs or os.cpu_count() or 1)
+    if workers <= 1:
+        for chunk in todo:
+            finished(chunk, count_chunk(question, chunk, chunks))
+        return
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    from paigow_cli.engine.dealer_table import stop_pool, worker_pool
+
+    pool = worker_pool(workers)
+    try:
+        pending = {pool.submit(count_chunk, question, chunk, chunks): chunk for chunk in todo}
+        while pending:
+            ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in ready:
+                finished(pending.pop(future), future.result())
+    except BaseException:
+        stop_pool(pool)
+        raise
+    pool.shutdown()
+
+
+def connect(address: str):
+    """A Dask distributed client for ``--scheduler`` (the optional ``cluster`` extra)."""
+    from paigow_cli.core.errors import OptionError
+
+    try:
+        from distributed import Client
+    except ImportError:
+        raise OptionError("{option} needs Dask: pip install 'paigow-cli[cluster]'", about="scheduler") from None
+    try:
+        return Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise OptionError(f"{{option}} {address}: cannot reach the scheduler ({error})", about="scheduler") from None
+
+
+def _run_on_cluster(client, question: Question, todo: list[int], chunks: int, finished) -> None:
+    """Send the chunks to the cluster; each comes back as plain integer counts."""
+    from distributed import as_completed
+
+    try:
+        futures = {client.submit(_count_chunk_json, question, chunk, chunks, pure=False): chunk for chunk in todo}
+        for future in as_completed(list(futures)):
+            finished(futures[future], Tally.from_json(future.result()))
+    finally:
+        client.close()
+
+
+def check_tally(question: Question, tally: Tally) -> None:
+    """Counts must add up: every player hand once, and wins, pushes, losses to every deal."""
+    for player in PLAYERS:
+        hands, wins, pushes, losses = tally.totals[player][:4]
+        if hands != question.player_hands or wins + pushes + losses != question.deals:
+            raise ArithmeticError(
+                f"the whole game's counts do not add up ({player}): {hands} hands of {question.player_hands}, "
+                f"{wins + pushes + losses} deals of {question.deals}"
+            )
+
+
+# --- answers -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EdgeResult:
+    """The whole game for one way of playing: exact counts over every deal, and their rates."""
+
+    player: str
+    deals: int
+    wins: int
+    pushes: int
+    losses: int
+    copies_high: int
+    copies_low: int
+    fouls: int
+    ev_fraction: Fraction  # the exact EV per unit bet
+
+    @property
+    def ev(self) -> float:
+        return float(self.ev_fraction)
+
+    @property
+    def house_edge(self) -> float:
+        return -self.ev
+
+    def rate(self, count: int) -> float:
+        return count / self.deals
+
+
+def edge_result(question: Question, tally: Tally, player: str) -> EdgeResult:
+    """The exact result for ``player`` (``house`` or ``best``) from the merged counts."""
+    from paigow_cli.engine.distribution import exact_rate
+
+    hands, wins, pushes, losses, copies_high, copies_low, score = tally.totals[player]
+    charge = (1 - exact_rate(question.rules.commission)).denominator
+    return EdgeResult(player, question.deals, wins, pushes, losses, copies_high, copies_low, 0, Fraction(score, charge * question.deals))
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One house-way clause: the hands it decides and what it gives up against the best setting."""
+
+    rule: str
+    hands: int
+    differs: int  # hands where the best setting has a higher EV than the house way's
+    ev_given_up: Fraction  # its part of the whole game's gap (EV per unit bet, over every deal)
+    mean_given_up: float  # per hand it decides
+    share: float  # of the gap
+    example: tuple[Card, ...] | None  # the hand that gives up the most
+    example_given_up: float
+
+
+def mistakes(question: Question, tally: Tally) -> tuple[Fraction, list[Mistake]]:
+    """(the gap between best and house-way play, every clause by its share of it, largest first)."""
+    from paigow_cli.engine.distribution import exact_rate
+
+    charge = (1 - exact_rate(question.rules.commission)).denominator
+    scale = charge * question.deals
+    given_up_total = sum(stats[2] for stats in tally.rules.values())
+    if given_up_total != tally.totals["best"][6] - tally.totals["house"][6]:
+        raise ArithmeticError("the clauses' EV given up does not add up to the gap")
+    rows = []
+    for rule, (hands, differs, given_up, most) in tally.rules.items():
+        example = tally.examples.get(rule)
+        rows.append(
+            Mistake(
+                rule, hands, differs, Fraction(given_up, scale),
+                given_up / (charge * question.dealer_hands * hands) if hands else 0.0,
+                given_up / given_up_total if given_up_total else 0.0,
+                tuple(DECK[code] for code in example) if example and most else None,
+                most / (charge * question.dealer_hands),
+            )
+        )
+    rows.sort(key=lambda row: (-row.ev_given_up, -row.hands, row.rule))
+    return Fraction(given_up_total, scale), rows
+
+
+@dataclass(frozen=True)
+class ChartCell:
+    """Plain two-pair hands with these pairs and best single card, over every such hand."""
+
+    high_pair: int
+    low_pair: int
+    single: int
+    hands: int
+    split_ev: float  # mean EV per hand of splitting (the low pair in front)
+    together_ev: float  # of keeping both pairs in back, the two best singles in front
+    house_split: int  # hands the house way splits
+    house_together: int
+
+    @property
+    def better(self) -> str:
+        return "split" if self.split_ev > self.together_ev else "together"
+
+    @property
+    def house(self) -> str:
+        if self.house_split == self.hands:
+            return "split"
+        if self.house_together == self.hands:
+            return "together"
+        return "mixed" if self.house_split + self.house_together == self.hands else "other"
+
+
+def two_pair_chart(question: Question, tally: Tally) -> list[ChartCell]:
+    """Every (high pair, low pair, best single) cell, high pairs first."""
+    from paigow_cli.engine.distribution import exact_rate
+
+    charge = (1 - exact_rate(question.rules.commission)).denominator
+    cells = []
+    for name, (hands, split, together, house_split, house_together) in tally.chart.items():
+        high, low, single = (int(part) for part in name.split())
+        scale = charge * question.dealer_hands * hands
+        cells.append(ChartCell(high, low, single, hands, split / scale, together / scale, house_split, house_together))
+    cells.sort(key=lambda cell: (-cell.high_pair, -cell.low_pair, -cell.single))
+    return cells
+
+
+
+def is_current_file(path: Path) -> bool | None:
+    """Whether a cached whole-game file (an answer, or an unfinished run's folder) belongs to this
+    version of the counting code; None when it cannot tell (a plugin house way not loaded here)."""
+    import numpy as np
+
+    from paigow_cli.core.rules import Game, Wheel
+    from paigow_cli.engine.cache import PARTIAL
+
+    try:
+        source = next(iter(sorted(path.glob("chunk-*.npz"))), None) if path.is_dir() else path
+        if source is None:
+            return False
+        with np.load(source, allow_pickle=False) as stored:
+            described = json.loads(json.loads(str(stored["_meta"]))["question"])
+        rules = Rules(
+            wheel=Wheel(described["wheel"]), commission=described["commission"], house_way=described["house_way"],
+            game=Game(described["game"]), banker=described["banker"],
+        )
+        from paigow_cli.house_ways import way_named
+
+        try:
+            way_named(rules.house_way)
+        except Exception:
+            return None
+        from paigow_cli.core.cards import parse_cards
+
+        question = Question(rules, parse_cards(" ".join(described["dead"])) if described["dead"] else ())
+        expected = result_path(question)
+        return path.name == (expected.stem + PARTIAL if path.is_dir() else expected.name)
+    except Exception:  # unreadable: not an answer this code would use
+        return False

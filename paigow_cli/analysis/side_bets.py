@@ -1,0 +1,226 @@
+"""Side bets (rules.md §8.3): pay tables, what one hand pays, and exact odds over every hand.
+
+A pay table lists lines (``bonus_hands.Line``) with what each pays, "to 1". A hand
+is paid once, at the highest-paying line it holds; a hand that holds none loses
+the bet. The exact odds weigh every dealer-hand class with the engine's class
+weights (so dead cards work as elsewhere): a class's hands all hold the same
+lines, except the royal match, which depends on the suits of the two cards
+beside a royal flush and is counted hand by hand (at most 72 hands).
+
+>>> from paigow_cli.core.cards import parse_cards
+>>> paid = pay(PAY_TABLES["fortune"], parse_cards("KS KH KD QC JS TH 9D"))
+>>> paid.line.slug, paid.pays
+('three-of-a-kind', 3)
+>>> with_pays(PAY_TABLES["fortune"], "straight=3,five-aces=250").pays_of(Line.FIVE_ACES)
+250
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from itertools import permutations
+from math import comb
+
+import numpy as np
+
+from paigow_cli.core.bonus_hands import Line, hand_lines
+from paigow_cli.core.cards import DECK, JOKER_CODE, Card
+from paigow_cli.core.errors import OptionError
+from paigow_cli.engine.class_flags import class_lines
+
+L = Line
+
+
+@dataclass(frozen=True)
+class PayTable:
+    """A side bet's pay table: what it is settled on, and its lines in pay order."""
+
+    name: str
+    title: str
+    on: str  # "player" (the player's seven cards) or "dealer" (the dealer's seven, or his low hand)
+    lines: tuple[tuple[Line, int | Decimal], ...]
+
+    def pays_of(self, line: Line) -> int | Decimal:
+        return dict(self.lines)[line]
+
+    @property
+    def needs_house_way(self) -> bool:
+        """True when the bet is on the dealer's low hand as the house way sets it."""
+        return any(line is Line.NINE_HIGH_LOW_HAND for line, _ in self.lines)
+
+
+PAY_TABLES = {
+    table.name: table
+    for table in (
+        PayTable("fortune", "Fortune Bonus", "player", (
+            (L.SEVEN_CARD_STRAIGHT_FLUSH, 8000), (L.ROYAL_MATCH, 2000), (L.SEVEN_CARD_STRAIGHT_FLUSH_JOKER, 1000),
+            (L.FIVE_ACES, 400), (L.ROYAL_FLUSH, 150), (L.STRAIGHT_FLUSH, 50), (L.FOUR_OF_A_KIND, 25),
+            (L.FULL_HOUSE, 5), (L.FLUSH, 4), (L.THREE_OF_A_KIND, 3), (L.STRAIGHT, 2),
+        )),
+        PayTable("emperors-challenge", "Emperor's Challenge", "player", (
+            (L.SEVEN_CARD_STRAIGHT_FLUSH, 5000), (L.SEVEN_CARD_STRAIGHT_FLUSH_JOKER, 1000), (L.FIVE_ACES, 500),
+            (L.ROYAL_FLUSH, 150), (L.STRAIGHT_FLUSH, 50), (L.FOUR_OF_A_KIND, 25), (L.FULL_HOUSE, 5), (L.FLUSH, 4),
+            (L.THREE_OF_A_KIND, 3), (L.STRAIGHT, 2), (L.NINE_HIGH_PAI_GOW, 40), (L.TEN_HIGH_PAI_GOW, 5),
+            (L.JACK_HIGH_PAI_GOW, 2),
+        )),
+        PayTable("queens-dragon", "Queen's Dragon", "dealer", ((L.QUEEN_HIGH_PAI_GOW, 50),)),
+        PayTable("tiger-9", "Tiger 9", "dealer", ((L.NINE_HIGH_LOW_HAND, 30),)),
+    )
+}
+MAX_PAYS = 1_000_000
+
+
+def with_pays(table: PayTable, text: str) -> PayTable:
+    """The table with some lines' payouts replaced: ``"five-aces=250,royal-flush=100"``.
+
+    >>> with_pays(PAY_TABLES["tiger-9"], "royal-flush=100")
+    Traceback (most recent call last):
+    ...
+    paigow_cli.core.errors.OptionError: pays: 'royal-flush' is not a line of the tiger-9 table; its lines are nine-high-low-hand
+    """
+    names = {line.slug: line for line, _ in table.lines}
+    pays = dict(table.lines)
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        name, equals, value = item.partition("=")
+        name = name.strip().lower()
+        if not equals:
+            raise OptionError(f"{{option}}: '{item}' is not LINE=PAYS; give e.g. five-aces=250,royal-flush=100", about="pays")
+        if name not in names:
+            raise OptionError(f"{{option}}: '{name}' is not a line of the {table.name} table; its lines are {', '.join(names)}", about="pays")
+        try:
+            amount = Decimal(value.strip())
+        except InvalidOperation:
+            raise OptionError(f"{{option}}: '{value.strip()}' for {name} is not a number; give what it pays to 1, e.g. {name}=250", about="pays") from None
+        if not amount.is_finite() or not 0 < amount <= MAX_PAYS or amount != amount.quantize(Decimal("0.01")):
+            raise OptionError(
+                f"{{option}}: {name}={value.strip()} is out of range: a line pays more than 0 and at most {MAX_PAYS:,} to 1, "
+                "with at most 2 decimals",
+                about="pays",
+            )
+        pays[names[name]] = int(amount) if amount == int(amount) else amount
+    return replace(table, lines=tuple((line, pays[line]) for line, _ in table.lines))
+
+
+@dataclass(frozen=True)
+class Paid:
+    """What one hand does on a side bet: the line it is paid at (None: the bet loses) and the odds."""
+
+    line: Line | None
+    pays: int | Decimal  # to 1; -1 when the bet loses
+
+
+def best_line(table: PayTable, lines: Iterable[Line]) -> Paid:
+    """The highest-paying line of the table among ``lines`` (ties: the first in the table)."""
+    held = set(lines)
+    best: tuple[Line, int | Decimal] | None = None
+    for line, pays in table.lines:
+        if line in held and (best is None or pays > best[1]):
+            best = (line, pays)
+    return Paid(best[0], best[1]) if best else Paid(None, -1)
+
+
+def pay(table: PayTable, cards: Sequence[Card], low_is_nine_high: bool = False) -> Paid:
+    """What seven cards pay on the table; ``low_is_nine_high`` is the house way's low hand (Tiger 9)."""
+    lines = set(hand_lines(cards))
+    if low_is_nine_high:
+        lines.add(Line.NINE_HIGH_LOW_HAND)
+    return best_line(table, lines)
+
+
+# --- exact odds ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OddsRow:
+    line: Line | None  # None: the rest, which loses the bet
+    pays: int | Decimal
+    count: int
+
+    def probability(self, total: int) -> float:
+        return self.count / total
+
+    def returns(self, total: int) -> Fraction:
+        """This row's part of the bet's expected return per unit."""
+        return Fraction(self.count) * Fraction(str(self.pays)) / total
+
+
+@dataclass(frozen=True)
+class SideBetOdds:
+    table: PayTable
+    rows: tuple[OddsRow, ...]  # the paying lines in table order, then the rest
+    total: int
+
+    @property
+    def ev(self) -> Fraction:
+        """Expected return per unit bet, exactly."""
+        return sum((row.returns(self.total) for row in self.rows), Fraction(0))
+
+    @property
+    def house_edge(self) -> Fraction:
+        return -self.ev
+
+
+def royal_match_hands(live: set[int]) -> list[tuple[Card, ...]]:
+    """Every seven-card hand of live cards holding a royal flush and a suited K-Q beside it."""
+    hands = []
+    for royal_suit, match_suit in permutations(range(4), 2):
+        royal = [DECK[rank * 4 + royal_suit] for rank in range(8, 13)]  # T J Q K A
+        match = [DECK[11 * 4 + match_suit], DECK[10 * 4 + match_suit]]  # K Q
+        for stand_in in (None, *range(5)):  # the joker may stand in for one royal card
+            cards = list(royal)
+            if stand_in is not None:
+                cards[stand_in] = DECK[JOKER_CODE]
+            hand = (*cards, *match)
+            if all(card in live for card in hand):
+                hands.append(hand)
+    return hands
+
+
+def side_bet_odds(
+    table: PayTable,
+    classes,
+    removed: Iterable[int] = (),
+    nine_high_low: tuple[np.ndarray, np.ndarray] | None = None,
+) -> SideBetOdds:
+    """Exact counts of every paying line over all seven-card hands of the live cards.
+
+    ``nine_high_low`` flags, per multiset and flush class, that the house way sets a 9-high
+    low hand (needed by tables on the dealer's low hand).
+    """
+    from paigow_cli.engine.distribution import LiveCards, class_weights
+
+    removed = tuple(removed)
+    live = LiveCards.without(removed)
+    multiset_weight, flush_weight = class_weights(classes, live)
+    multiset_lines, flush_lines = class_lines(classes)
+    if table.needs_house_way:
+        if nine_high_low is None:
+            raise ValueError(f"the {table.name} table needs the house way's low hands")
+        multiset_lines = multiset_lines | (nine_high_low[0].astype(np.int64) << Line.NINE_HIGH_LOW_HAND)
+        flush_lines = flush_lines | (nine_high_low[1].astype(np.int64) << Line.NINE_HIGH_LOW_HAND)
+    masks = np.concatenate([multiset_lines, flush_lines])
+    weights = np.concatenate([multiset_weight, flush_weight])
+    unique, inverse = np.unique(masks, return_inverse=True)
+    per_mask = np.bincount(inverse, weights=weights, minlength=len(unique))
+    by_mask = {int(mask): int(round(count)) for mask, count in zip(unique, per_mask)}
+    if any(line is Line.ROYAL_MATCH for line, _ in table.lines):
+        live_cards = set(range(53)) - set(removed)
+        for hand in royal_match_hands(live_cards):
+            plain = sum(1 << line for line in hand_lines(hand) if line is not Line.ROYAL_MATCH)
+            by_mask[plain] -= 1
+            by_mask[plain | 1 << Line.ROYAL_MATCH] = by_mask.get(plain | 1 << Line.ROYAL_MATCH, 0) + 1
+    counts: dict[Line | None, int] = {}
+    for mask, count in by_mask.items():
+        paid = best_line(table, (line for line in Line if mask >> line & 1))
+        counts[paid.line] = counts.get(paid.line, 0) + count
+    rows = tuple(OddsRow(line, pays, counts.get(line, 0)) for line, pays in table.lines)
+    rows += (OddsRow(None, -1, counts.get(None, 0)),)
+    total = sum(row.count for row in rows)
+    if total != comb(live.count, 7) or any(row.count < 0 for row in rows):
+        raise ArithmeticError(f"side-bet counts sum to {total}, not C({live.count}, 7) = {comb(live.count, 7)}")
+    return SideBetOdds(table, rows, total)

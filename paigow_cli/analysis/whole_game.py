@@ -1,0 +1,370 @@
+"""The whole game, exactly: every player hand against every dealer hand (design.md, "The whole game").
+
+``paigow edge`` and ``paigow mistakes`` rest on one pass. Player hands are grouped by
+their ranks (the rank counts and the joker: 67,600 groups on a full deck). Within a
+group every hand has the same settings unless it can make a flush, and its exact
+dealer counts are the group's multiset part (which does not see suits) plus, for
+each suit, the dealer's flush classes left live by the ranks the player holds in
+that suit. That flush part depends only on (suit, ranks held in it), so it is
+computed once per group and pair and reused by every hand: the compiled
+``kernels.play_group`` then runs through all the group's hands (every suit
+assignment, so counts are of real hands, never weighted guesses), picks the house
+way's setting and the best-EV setting (exact scores; ties go to the stronger
+setting, as ``advise``), and adds up integer counts.
+
+The groups are dealt into ``CHUNKS`` chunks; a chunk is a pure function of the
+question and its number and returns integer counts, so chunks run on any number of
+processes (or machines) and merge by addition, and a finished chunk is kept on disk
+so an interrupted run resumes. Counts are checked: the hands add up to C(live, 7),
+and every setting's wins and losses fit in C(live - 7, 7). Running the chunks and
+reading the answers is ``edge``'s job.
+
+>>> from paigow_cli.core.cards import parse_cards
+>>> question = Question(Rules(), dead=tuple(parse_cards("2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8D 8C 9S 9H 9D 9C TS TH TD TC JK")))
+>>> len(rank_groups(question.dead))  # 16 live cards: J, Q, K, A in four suits, and the joker dead
+80
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from math import comb
+
+from paigow_cli.core.cards import DECK, JOKER_CODE, Card
+from paigow_cli.core.rules import Rules
+
+CHUNKS = 240  # a full deck's 67,600 groups in chunks of about 280 (seconds each)
+PLAYERS = ("house", "best")
+
+
+@dataclass(frozen=True)
+class Question:
+    """Everything that changes the whole game's answer: the rules and the dead cards."""
+
+    rules: Rules
+    dead: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dead", tuple(DECK[code] for code in sorted({int(card) for card in self.dead})))
+
+    @property
+    def live(self) -> int:
+        return 53 - len(self.dead)
+
+    @property
+    def player_hands(self) -> int:
+        return comb(self.live, 7)
+
+    @property
+    def dealer_hands(self) -> int:
+        """Dealer hands against each player hand: C(live - 7, 7)."""
+        return comb(self.live - 7, 7)
+
+    @property
+    def deals(self) -> int:
+        return self.player_hands * self.dealer_hands
+
+    def describe(self) -> dict[str, object]:
+        from paigow_cli.house_ways import way_named
+
+        way = way_named(self.rules.house_way)
+        described: dict[str, object] = {**self.rules.as_dict(), "dead": [str(DECK[card]) for card in self.dead]}
+        if way.plugin:
+            described["plugin_digest"] = way.digest
+        return described
+
+
+def rank_groups(dead: Sequence[int] = ()) -> list[tuple[tuple[int, ...], bool]]:
+    """Every (rank counts, joker) a player hand of the live cards can have, in a fixed order."""
+    return list(_rank_groups(tuple(sorted(int(card) for card in dead))))
+
+
+@lru_cache(maxsize=4)
+def _rank_groups(dead: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], bool], ...]:
+    live = [4] * 13
+    for card in dead:
+        if card != JOKER_CODE:
+            live[card >> 2] -= 1
+    joker_live = JOKER_CODE not in dead
+    groups = []
+    for joker in (False, True) if joker_live else (False,):
+        size = 6 if joker else 7
+
+        def extend(rank: int, left: int, counts: list[int]) -> None:
+            if rank == 13:
+                if left == 0:
+                    groups.append((tuple(counts), joker))
+                return
+            for take in range(min(left, live[rank]) + 1):
+                counts.append(take)
+                extend(rank + 1, left - take, counts)
+                counts.pop()
+
+        extend(0, size, [])
+    return tuple(groups)
+
+
+# --- one group: its player classes, their settings and the numbers the kernel needs ------------------
+
+
+@dataclass
+class GroupClasses:
+    """The player classes of one rank group: local class 0 cannot make a flush; the others are
+    flush classes, one per set of ranks held in the flush suit. Settings are ids into ``keys``."""
+
+    keys: list[tuple[int, int]] = field(default_factory=list)  # distinct (high key, low key) settings
+    settings: list[list[int]] = field(default_factory=list)  # per class: legal settings, strongest first
+    house: list[int] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    flush_masks: list[int] = field(default_factory=list)  # per class (0 for class 0)
+    chart: list[tuple[int, int, int] | None] = field(default_factory=list)  # two-pair chart cell of class 0
+    chart_settings: tuple[int, int] = (-1, -1)  # (split, together) of class 0
+    index: dict[tuple[int, int], int] = field(default_factory=dict)  # setting -> its id
+
+
+def _ids(classes: GroupClasses, key: tuple[int, int]) -> int:
+    """The id of a setting's (high key, low key) in this group, given on first sight."""
+    if key not in classes.index:
+        classes.index[key] = len(classes.keys)
+        classes.keys.append(key)
+    return classes.index[key]
+
+
+def group_classes(counts: tuple[int, ...], joker: bool, rules: Rules, suit_live: Sequence[int] = (8191,) * 4) -> GroupClasses:
+    """Settings, house setting and clause of every player class in one rank group (flush classes
+    only where some suit still holds all their suited ranks: ``suit_live`` masks the live ranks)."""
+    from paigow_cli.core.cards import sort_cards
+    from paigow_cli.core.splits import LOW_POSITIONS, setting_keys
+    from paigow_cli.engine.dealer_classes import (
+        flush_representative,
+        multiset_representative,
+    )
+    from paigow_cli.house_ways import decide
+
+    ranks = [rank for rank in range(13) for _ in range(counts[rank])]
+    distinct = [rank for rank in range(13) if counts[rank]]
+    must = [rank for rank in range(13) if counts[rank] == 4]  # held in every suit
+    hands: list[tuple[tuple[Card, ...], int]] = [(multiset_representative(ranks, joker), 0)]
+    for size in range(5 - joker, len(distinct) + 1):
+        for suited in combinations(distinct, size):
+            mask = sum(1 << rank for rank in suited)
+            if all(rank in suited for rank in must) and any(mask & live == mask for live in suit_live):
+                others = list(ranks)
+                for rank in suited:
+                    others.remove(rank)
+                hands.append((flush_representative(list(suited), others, joker), mask))
+    classes = GroupClasses()
+    wheel_low = rules.wheel_is_low
+    for hand, mask in hands:
+        decision = decide(hand, rules.house_way, wheel_low)
+        house = _ids(classes, setting_keys(hand, decision.front, wheel_low))
+        ordered = sort_cards(hand)
+        legal = set()
+        for first, second in LOW_POSITIONS:
+            high, low = setting_keys(ordered, (ordered[first], ordered[second]), wheel_low)
+            if low <= high:  # not a foul
+                legal.add((high, low))
+        # strongest first (``splits.strength_order``): the best EV's ties go to the stronger setting
+        classes.settings.append([_ids(classes, key) for key in sorted(legal, key=lambda key: (-key[0], -key[1]))])
+        classes.house.append(house)
+        classes.rules.append(decision.rule)
+        classes.flush_masks.append(mask)
+    cell = chart_cell(counts, joker)
+    classes.chart = [cell] + [None] * (len(hands) - 1)
+    if cell is not None:
+        classes.chart_settings = chart_settings(hands[0][0], cell, classes, wheel_low)
+    return classes
+
+
+# --- the two-pair chart ------------------------------------------------------------------------------
+
+
+def chart_cell(counts: tuple[int, ...], joker: bool) -> tuple[int, int, int] | None:
+    """(high pair, low pair, best single) ranks (2-14) of a plain two-pair hand: two pairs, three
+    unpaired cards, no joker, no straight (no flush either: the caller's class 0)."""
+    if joker or sorted(counts, reverse=True)[:4] != [2, 2, 1, 1]:
+        return None
+    present = sum(1 << rank for rank in range(13) if counts[rank])
+    wheel = (1 << 12) | 0b1111
+    if any(present & (0b11111 << low) == 0b11111 << low for low in range(9)) or present & wheel == wheel:
+        return None
+    pairs = [rank for rank in range(12, -1, -1) if counts[rank] == 2]
+    singles = [rank for rank in range(12, -1, -1) if counts[rank] == 1]
+    return pairs[0] + 2, pairs[1] + 2, singles[0] + 2
+
+
+def chart_settings(hand: Sequence[Card], cell: tuple[int, int, int], classes: GroupClasses, wheel_low: bool) -> tuple[int, int]:
+    """The (split, together) settings of a plain two-pair hand: the low pair in front, or both pairs
+    in back with the two best singles in front."""
+    from paigow_cli.core.splits import setting_keys
+
+    low_pair = [card for card in hand if (card >> 2) + 2 == cell[1]]
+    counts: dict[int, int] = {}
+    for card in hand:
+        counts[card >> 2] = counts.get(card >> 2, 0) + 1
+    singles = sorted((card for card in hand if counts[card >> 2] == 1), reverse=True)[:2]
+    return _ids(classes, setting_keys(hand, low_pair, wheel_low)), _ids(classes, setting_keys(hand, singles, wheel_low))
+
+
+# --- counting ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """Integer counts of one chunk, or of the whole game once merged (by addition)."""
+
+    totals: dict[str, list[int]] = field(default_factory=lambda: {player: [0] * 7 for player in PLAYERS})
+    rules: dict[str, list[int]] = field(default_factory=dict)  # clause -> [hands, differs, given up, most]
+    examples: dict[str, list[int]] = field(default_factory=dict)  # clause -> the hand that gives up most
+    chart: dict[str, list[int]] = field(default_factory=dict)  # "hp lp single" -> [hands, split, together, house split, house together]
+    chunks: int = 0
+
+    def add(self, other: Tally) -> None:
+        for player in PLAYERS:
+            self.totals[player] = [a + b for a, b in zip(self.totals[player], other.totals[player])]
+        for rule, stats in other.rules.items():
+            mine = self.rules.setdefault(rule, [0, 0, 0, 0])
+            if stats[3] > mine[3] or (stats[3] == mine[3] and rule in other.examples and (rule not in self.examples or other.examples[rule] < self.examples[rule])):
+                if rule in other.examples:
+                    self.examples[rule] = other.examples[rule]
+            self.rules[rule] = [mine[0] + stats[0], mine[1] + stats[1], mine[2] + stats[2], max(mine[3], stats[3])]
+        for cell, values in other.chart.items():
+            mine = self.chart.setdefault(cell, [0] * 5)
+            self.chart[cell] = [a + b for a, b in zip(mine, values)]
+        self.chunks += other.chunks
+
+    def as_json(self) -> dict[str, object]:
+        return {"totals": self.totals, "rules": self.rules, "examples": self.examples, "chart": self.chart, "chunks": self.chunks}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Tally:
+        tally = cls(
+            totals={player: [int(v) for v in data["totals"][player]] for player in PLAYERS},
+            rules={str(k): [int(v) for v in values] for k, values in data["rules"].items()},
+            examples={str(k): [int(v) for v in values] for k, values in data["examples"].items()},
+            chart={str(k): [int(v) for v in values] for k, values in data["chart"].items()},
+            chunks=int(data["chunks"]),
+        )
+        if any(len(values) != 7 for values in tally.totals.values()):
+            raise ValueError("malformed totals")
+        return tally
+
+
+_CONTEXT: dict[tuple, object] = {}
+
+
+def dealer_context(question: Question):
+    """The dealer table and its layout for the kernel, loaded (or built) once per process and rules."""
+    key = (question.rules.house_way, question.rules.wheel, question.rules.game)
+    if key not in _CONTEXT:
+        from paigow_cli.engine.dealer_table import load_table
+        from paigow_cli.engine.distribution import prepare
+
+        table = load_table(question.rules.house_way, question.rules.wheel)
+        _CONTEXT.clear()
+        _CONTEXT[key] = (table, prepare(table, question.rules.game))
+    return _CONTEXT[key]
+
+
+def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally: Tally) -> None:
+    """Add every player hand of one rank group to ``tally``."""
+    import numpy as np
+
+    from paigow_cli.engine.distribution import bucket, exact_rate
+    from paigow_cli.engine.kernels import (
+        grid_functionals,
+        play_group,
+        scatter_multisets,
+    )
+
+    table, prepared = dealer_context(question)
+    rules = question.rules
+    dead = set(question.dead)
+    live_rank = np.array([sum(1 for suit in range(4) if rank * 4 + suit not in dead) for rank in range(13)], dtype=np.int64)
+    suit_live = np.array([sum(1 << rank for rank in range(13) if rank * 4 + suit not in dead) for suit in range(4)], dtype=np.int64)
+    choice_masks = np.zeros((13, 6), dtype=np.int64)
+    choice_count = np.zeros(13, dtype=np.int64)
+    for rank in range(13):
+        available = [suit for suit in range(4) if rank * 4 + suit not in dead]
+        choices = [sum(1 << suit for suit in chosen) for chosen in combinations(available, counts[rank])]
+        if not choices:
+            return  # no live hand has these ranks
+        choice_count[rank] = len(choices)
+        choice_masks[rank, : len(choices)] = choices
+    classes = group_classes(counts, joker, rules, suit_live.tolist())
+    symmetric = len(set(suit_live.tolist())) == 1  # every suit alike: share the flush parts across suits
+    suit_key = np.zeros(4, dtype=np.int64) if symmetric else np.arange(4, dtype=np.int64)
+    joker_live = JOKER_CODE not in dead and not joker
+
+    keys = np.array(classes.keys, dtype=np.int64)
+    highs, lows = np.unique(keys[:, 0]), np.unique(keys[:, 1])
+    high_at, low_at = np.searchsorted(highs, keys[:, 0]), np.searchsorted(lows, keys[:, 1])
+    banker = int(rules.banker)
+    hcut, lcut = 2 * high_at + 1 + banker, 2 * low_at + 1 + banker  # rows/columns the player takes
+    heq, leq = 2 * high_at + 1, 2 * low_at + 1  # his own values (copies)
+    row_of, col_of = bucket(table.high_values, highs), bucket(table.low_values, lows)
+    rows, cols = 2 * len(highs) + 1, 2 * len(lows) + 1
+    grid = np.zeros(2 * rows * cols, dtype=np.int64)
+    after = live_rank - np.array(counts, dtype=np.int64)
+    scatter_multisets(after, joker_live, *prepared.multiset, row_of, col_of, rows, cols, grid)
+    base = np.zeros((len(keys), 4), dtype=np.int64)
+    grid_functionals(grid, rows, cols, hcut, lcut, heq, leq, base)
+
+    flush_class_of = np.full(8192, -1, dtype=np.int64)
+    for index, mask in enumerate(classes.flush_masks):
+        if index:
+            flush_class_of[mask] = index
+    settings = np.full((len(classes.settings), 21), -1, dtype=np.int64)
+    for index, ids in enumerate(classes.settings):
+        settings[index, : len(ids)] = ids
+    rule_ids: dict[str, int] = {}
+    class_rule = np.array([rule_ids.setdefault(rule, len(rule_ids)) for rule in classes.rules], dtype=np.int64)
+    cells = [cell for cell in classes.chart if cell is not None]
+    class_chart = np.array([-1 if cell is None else 0 for cell in classes.chart], dtype=np.int64)
+    split, together = classes.chart_settings
+    chart_split = np.full(len(classes.settings), split, dtype=np.int64)
+    chart_together = np.full(len(classes.settings), together, dtype=np.int64)
+
+    rate = exact_rate(rules.commission)
+    pay, charge = (1 - rate).numerator, (1 - rate).denominator  # score = (1 - rate) * wins - losses, times charge
+    house_totals, best_totals = np.zeros(7, dtype=np.int64), np.zeros(7, dtype=np.int64)
+    rule_stats = np.zeros((len(rule_ids), 4), dtype=np.int64)
+    rule_example = np.zeros((len(rule_ids), 13), dtype=np.int64)
+    chart = np.zeros((1, 5), dtype=np.int64)
+    play_group(
+        choice_masks, choice_count, int(joker), suit_key, after, suit_live, joker_live,
+        flush_class_of, settings, np.array([len(ids) for ids in classes.settings], dtype=np.int64),
+        np.array(classes.house, dtype=np.int64), class_rule, class_chart, chart_split, chart_together,
+        hcut.astype(np.int64), lcut.astype(np.int64), heq.astype(np.int64), leq.astype(np.int64), rows, cols, base,
+        *prepared.flush, row_of, col_of, pay, charge, question.dealer_hands,
+        house_totals, best_totals, rule_stats, rule_example, chart,
+    )
+    for player, found in (("house", house_totals), ("best", best_totals)):
+        tally.totals[player] = [a + int(b) for a, b in zip(tally.totals[player], found)]
+    for rule, index in rule_ids.items():
+        stats = [int(value) for value in rule_stats[index]]
+        mine = tally.rules.setdefault(rule, [0, 0, 0, 0])
+        if stats[3] > mine[3]:
+            tally.examples[rule] = _example_hand(counts, joker, rule_example[index])
+        tally.rules[rule] = [mine[0] + stats[0], mine[1] + stats[1], mine[2] + stats[2], max(mine[3], stats[3])]
+    if cells and chart[0, 0]:
+        name = " ".join(str(rank) for rank in cells[0])
+        mine = tally.chart.setdefault(name, [0] * 5)
+        tally.chart[name] = [a + int(b) for a, b in zip(mine, chart[0])]
+
+
+def _example_hand(counts: tuple[int, ...], joker: bool, suit_masks) -> list[int]:
+    """The card codes of a hand given its suit choice per rank."""
+    cards = [rank * 4 + suit for rank in range(13) for suit in range(4) if int(suit_masks[rank]) >> suit & 1]
+    return sorted(cards) + ([JOKER_CODE] if joker else [])
+
+
+def count_chunk(question: Question, chunk: int, chunks: int = CHUNKS) -> Tally:
+    """The counts of chunk ``chunk`` of ``chunks`` (every ``chunks``-th rank group): a pure function."""
+    tally = Tally(chunks=1)
+    for counts, joker in rank_groups(question.dead)[chunk::chunks]:
+        count_group(question, counts, joker, tally)
+    return tally

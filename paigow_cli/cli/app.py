@@ -1,0 +1,183 @@
+"""The ``paigow`` app: the command group, ``--version``, help text, and the console entry point.
+
+Each command lives in its own module under ``commands/`` with its own ``typer.Typer()``; this
+module joins them (Typer's "one file per command"), lists them in the order people learn them,
+and turns every way a run can end into an exit code (design.md, command-line contract).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+# Typer vendors Click since 0.26; its exception classes live here.
+from typer._click.exceptions import ClickException
+from typer.core import TyperArgument, TyperGroup, TyperOption
+
+from paigow_cli import __version__
+from paigow_cli.cli.commands import (
+    advise,
+    bonus,
+    cache,
+    dealing,
+    hands,
+    house,
+    practice,
+    whole_game,
+)
+from paigow_cli.cli.exits import (
+    INTERRUPTION,
+    ExitCode,
+    error_line,
+    exit_interrupted,
+    leave_now,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+# The help page lists the commands in this order: the everyday ones first.
+COMMAND_ORDER = (
+    "eval", "advise", "house", "house-ways", "odds", "power", "deal", "simulate", "edge", "mistakes",
+    "drill", "play", "bonus", "cache",
+)
+
+
+class PaigowGroup(TyperGroup):
+    """Typer's group, with usage errors reported as one ``Error:`` line, never a traceback."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, **extra: Any) -> NoReturn:
+        INTERRUPTION.reported = False
+        extra.pop("standalone_mode", None)
+        try:
+            code = super().main(args=args, prog_name=prog_name, standalone_mode=False, **extra)
+        except ClickException as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # help was asked for by giving nothing
+                typer.echo(error.format_message())
+                sys.exit(ExitCode.OK)
+            context = getattr(error, "ctx", None)
+            hint = f" (see '{context.command_path} --help')" if context is not None else ""
+            error_line(f"{error.format_message()}{hint}")
+            sys.exit(error.exit_code)
+        except typer.Abort:
+            error_line("aborted")
+            sys.exit(ExitCode.FAILURE)
+        except KeyboardInterrupt:
+            code = ExitCode.INTERRUPTED
+        if code == ExitCode.INTERRUPTED:
+            exit_interrupted()
+        sys.exit(code if isinstance(code, int) else ExitCode.OK)
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return sorted(names, key=lambda name: COMMAND_ORDER.index(name) if name in COMMAND_ORDER else len(COMMAND_ORDER))
+
+
+app = typer.Typer(
+    name="paigow",
+    cls=PaigowGroup,
+    help="Pai Gow Poker hand-setting advisor: rank the 21 ways to set seven cards, "
+    "show a casino's house way, settle against a dealer.\n\n"
+    "Cards are a rank (2-9, T or 10, J, Q, K, A) and a suit (S H D C or ♠ ♥ ♦ ♣), any case; "
+    "the joker is JK. Give them as separate arguments or one quoted string; "
+    "give - to read one hand per line from stdin.",
+    epilog="Example:  $ paigow advise AS KD JK 9H 9C 4D 2S",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"paigow {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main_options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version and exit."),
+    ] = False,
+) -> None:
+    """Pai Gow Poker hand-setting advisor."""
+
+
+for commands in (hands, advise, house, dealing, whole_game, practice, bonus):
+    app.add_typer(commands.app)
+app.add_typer(cache.app, name="cache")
+
+
+def unwrap_help(doc: str | None) -> str | None:
+    """A docstring as help text: each paragraph on one line (the help page wraps it to the
+    terminal), except example paragraphs (``$ ...`` lines), which keep their lines.
+
+    >>> print(unwrap_help('''Title.
+    ...
+    ...     Text that
+    ...     goes on.
+    ...
+    ...     $ paigow a
+    ...     $ paigow b
+    ...     '''))
+    Title.
+    <BLANKLINE>
+    Text that goes on.
+    <BLANKLINE>
+    $ paigow a
+    $ paigow b
+    """
+    if doc is None:
+        return None
+    import inspect
+
+    paragraphs = inspect.cleandoc(doc).split("\n\n")
+    return "\n\n".join(
+        paragraph if any(line.startswith("$ ") for line in paragraph.splitlines()) else " ".join(paragraph.split())
+        for paragraph in paragraphs
+    )
+
+
+def _tidy_help(typer_app: typer.Typer) -> None:
+    """Give every command its unwrapped help text."""
+    for info in typer_app.registered_commands:
+        if info.help is None and info.callback is not None:
+            info.help = unwrap_help(info.callback.__doc__)
+    for group in typer_app.registered_groups:
+        _tidy_help(group.typer_instance)
+
+
+def _flag_type(self: Any, ctx: Any) -> str | None:
+    """No type column for flags (``--json``, ``--all``, ``--help``) or for arguments named by their
+    metavar: only options that take a value show what they take."""
+    if getattr(self, "is_flag", False) or self.param_type_name == "argument":
+        return None
+    return _option_type(self, ctx)
+
+
+_option_type = TyperOption.display_type_rich
+TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
+TyperArgument.display_type_rich = _flag_type  # type: ignore[method-assign]
+_tidy_help(app)
+
+
+def main() -> None:
+    """Console-script entry point: no traceback reaches a user unless PAIGOW_DEBUG is set."""
+    try:
+        app(prog_name="paigow")
+    except SystemExit as exit:
+        if exit.code == ExitCode.INTERRUPTED:
+            leave_now(ExitCode.INTERRUPTED)
+        raise
+    except KeyboardInterrupt:
+        typer.echo("Interrupted.", err=True)
+        leave_now(ExitCode.INTERRUPTED)
+    except Exception as error:  # a bug: say so in one line
+        if os.environ.get("PAIGOW_DEBUG"):
+            raise
+        error_line(f"internal error: {type(error).__name__}: {error} (set PAIGOW_DEBUG=1 for a traceback)")
+        sys.exit(ExitCode.FAILURE)

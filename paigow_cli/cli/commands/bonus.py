@@ -1,0 +1,240 @@
+"""``paigow bonus``: what seven cards pay on the side bets, and a pay table's exact odds."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from paigow_cli.cli.exits import (
+    reporting_errors,
+)
+from paigow_cli.cli.options import (
+    BatchJsonOption,
+    CardsArgument,
+    DeadOption,
+    HouseWayOption,
+    WheelOption,
+    make_rules,
+    option_cards,
+)
+from paigow_cli.cli.output import (
+    Output,
+    card_list,
+    cards_markup,
+    for_each_hand,
+    is_batch,
+)
+from paigow_cli.cli.tables import category_table, dealer_table
+from paigow_cli.cli.views import (
+    setting_json,
+)
+from paigow_cli.core.cards import Card, parse_hand, sort_cards
+from paigow_cli.core.errors import (
+    OptionError,
+)
+from paigow_cli.core.rules import HouseWayName, Rules, Wheel
+
+if TYPE_CHECKING:
+
+    from collections.abc import Sequence
+    from decimal import Decimal
+
+    from rich.console import RenderableType
+
+    from paigow_cli.house_ways import HouseSetting
+
+
+app = typer.Typer()
+
+
+class TableName(str, Enum):
+    """The side bets' pay tables (rules.md §8.3)."""
+
+    FORTUNE = "fortune"
+    EMPERORS_CHALLENGE = "emperors-challenge"
+    QUEENS_DRAGON = "queens-dragon"
+    TIGER_9 = "tiger-9"
+
+
+@app.command("bonus")
+def bonus_command(
+    cards: CardsArgument = None,
+    table_name: Annotated[
+        TableName | None,
+        typer.Option("--table", help="The side bet's pay table (every table when not given, except with --odds).", case_sensitive=False),
+    ] = None,
+    odds: Annotated[bool, typer.Option("--odds", help="The exact count of every paying hand over all seven-card hands.")] = False,
+    pays: Annotated[
+        str | None,
+        typer.Option("--pays", metavar="LINE=PAYS,...", help="Override lines' payouts (to 1), e.g. five-aces=250,royal-flush=100."),
+    ] = None,
+    dead: DeadOption = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
+    wheel: WheelOption = Wheel.SECOND,
+    as_json: BatchJsonOption = False,
+) -> None:
+    """Side bets: what seven cards pay on each table, or a table's exact odds and house edge.
+
+    fortune and emperors-challenge pay on the player's seven cards; queens-dragon (EZ) on the
+    dealer's seven; tiger-9 (Commission-Free) on the dealer's low hand as the house way sets it.
+    A hand is paid once, at its highest-paying line.
+
+    Examples:
+
+    $ paigow bonus AS KS QS JS TS KH QH
+    $ paigow bonus --odds --table fortune
+    $ paigow bonus --odds --table tiger-9 --house-way ballys --json
+    $ paigow bonus --odds --table fortune --pays "five-aces=250,royal-flush=100"
+    """
+    from paigow_cli.analysis.side_bets import PAY_TABLES, with_pays
+
+    rules = make_rules(wheel=wheel, house_way=house_way)
+    with reporting_errors():
+        if odds and cards:
+            raise OptionError("--odds counts every hand: give no cards with it (or drop --odds to price these cards)")
+        if odds and table_name is None:
+            raise OptionError("--odds needs --table NAME: fortune, emperors-challenge, queens-dragon or tiger-9")
+        if pays is not None and table_name is None:
+            raise OptionError("--pays overrides one table's payouts: name it with --table")
+        if dead is not None and not odds:
+            raise OptionError("--dead applies to --odds only (the exact count over the live cards)")
+        names = [table_name.value] if table_name else list(PAY_TABLES)
+        tables = [with_pays(PAY_TABLES[name], pays) if pays else PAY_TABLES[name] for name in names]
+    if odds:
+        table = tables[0]
+        with reporting_errors():
+            dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, 47))) or ()
+            result = bonus_odds(table, rules, dead_cards)
+        Output(as_json, batch=False).emit(bonus_odds_json(result, rules, dead_cards), lambda: bonus_odds_text(result, rules, dead_cards))
+        return
+    output = Output(as_json, is_batch(cards))
+
+    def handle(text: str | list[str]) -> None:
+        from paigow_cli.house_ways import house_setting
+
+        hand = sort_cards(parse_hand(text, what="a hand to price"))
+        setting = house_setting(hand, rules) if any(table.needs_house_way for table in tables) else None
+        output.emit(bonus_json(hand, tables, setting), lambda: bonus_text(hand, tables, setting))
+
+    for_each_hand(cards, handle)
+
+
+def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:
+    """A side bet's exact odds, loading the cached tables it needs."""
+    from paigow_cli.analysis.side_bets import side_bet_odds
+
+    if table.needs_house_way:
+        from paigow_cli.engine.class_flags import nine_high_low_classes
+
+        dealer = dealer_table(rules)
+        return side_bet_odds(table, dealer.classes, dead_cards, nine_high_low_classes(dealer))
+    classes, _ = category_table()
+    return side_bet_odds(table, classes, dead_cards)
+
+
+def _paid(table: Any, hand: Sequence[Card], setting: HouseSetting | None) -> Any:
+    from paigow_cli.analysis.side_bets import pay
+    from paigow_cli.core.games import is_nine_high_low
+
+    nine_high = table.needs_house_way and setting is not None and is_nine_high_low(setting.split.low_value.key)
+    return pay(table, hand, low_is_nine_high=nine_high)
+
+
+def pays_number(pays: int | Decimal) -> int | float:
+    return pays if isinstance(pays, int) else float(pays)
+
+
+def bonus_json(hand: Sequence[Card], tables: Sequence[Any], setting: HouseSetting | None) -> dict[str, Any]:
+    """What seven cards pay on each table: ``hand``, and per table its line (null: loses) and ``pays``."""
+    rows = []
+    for table in tables:
+        paid = _paid(table, hand, setting)
+        rows.append({
+            "table": table.name,
+            "on": table.on,
+            "hand": paid.line.slug if paid.line is not None else None,
+            "label": paid.line.label if paid.line is not None else "No paying hand",
+            "pays": pays_number(paid.pays),
+        })
+    document: dict[str, Any] = {"hand": card_list(hand), "tables": rows}
+    if setting is not None:
+        document["house_way"] = setting_json(setting)
+    return document
+
+
+def bonus_text(hand: Sequence[Card], tables: Sequence[Any], setting: HouseSetting | None) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    grid = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    grid.add_column("Side bet", no_wrap=True)
+    grid.add_column("On", no_wrap=True)
+    grid.add_column("Hand")
+    grid.add_column("Pays", justify="right", no_wrap=True)
+    for table in tables:
+        paid = _paid(table, hand, setting)
+        on = {"player": "player's 7", "dealer": "dealer's low" if table.needs_house_way else "dealer's 7"}[table.on]
+        if paid.line is None:
+            grid.add_row(table.title, on, Text("nothing", style="dim"), Text("loses", style="dim"))
+        else:
+            grid.add_row(table.title, on, paid.line.label, Text(f"{paid.pays} to 1", style="bold green"))
+    parts: list[Any] = [cards_markup(hand), Text(), grid]
+    if setting is not None:
+        front = Text(f"Tiger 9: the {setting.house_way} house way puts ", style="dim")
+        parts.append(front + cards_markup(setting.split.low) + Text(" in front", style="dim"))
+    return Group(*parts)
+
+
+def bonus_odds_json(odds: Any, rules: Rules, dead: Sequence[Card]) -> dict[str, Any]:
+    total = odds.total
+    document: dict[str, Any] = {
+        "table": odds.table.name,
+        "total": total,
+        "rows": [
+            {
+                "hand": row.line.slug if row.line is not None else "other",
+                "pays": pays_number(row.pays),
+                "count": row.count,
+                "probability": row.probability(total),
+                "return": float(row.returns(total)),
+            }
+            for row in odds.rows
+        ],
+        "ev": float(odds.ev),
+        "house_edge": float(odds.house_edge),
+        "dead": card_list(dead),
+    }
+    if odds.table.needs_house_way:
+        document["house_way"] = rules.house_way
+    return document
+
+
+def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card]) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    total = odds.total
+    title = Text(f"{odds.table.title}: exact over {total:,} seven-card hands", style="bold")
+    if odds.table.needs_house_way:
+        title.append(f", {rules.house_way} house way")
+    if dead:
+        title.append("\ndead: ", style="dim")
+        title.append_text(cards_markup(dead))
+    grid = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    grid.add_column("Hand")
+    grid.add_column("Pays", justify="right", no_wrap=True)
+    grid.add_column("Count", justify="right", no_wrap=True)
+    grid.add_column("Probability", justify="right", no_wrap=True)
+    grid.add_column("Return", justify="right", no_wrap=True)
+    for row in odds.rows:
+        name = row.line.label if row.line is not None else "Anything else"
+        pays = f"{row.pays}" if row.line is not None else "loses"
+        grid.add_row(name, pays, f"{row.count:,}", f"{row.probability(total):.8f}", f"{float(row.returns(total)):+.6f}")
+    summary = Text(f"EV per unit {float(odds.ev):+.6f}   house edge {100 * float(odds.house_edge):.4f}%", style="bold")
+    return Group(title, grid, summary)

@@ -1,0 +1,212 @@
+"""``paigow deal`` and ``paigow simulate``: random hands, and the house edge measured over many rounds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from paigow_cli.cli.exits import (
+    INTERRUPTED,
+    INTERRUPTION,
+    ExitCode,
+    reporting_errors,
+)
+from paigow_cli.cli.options import (
+    BankerOption,
+    CommissionOption,
+    GameOption,
+    HouseWayOption,
+    JsonOption,
+    PlayerChoice,
+    SeedOption,
+    WheelOption,
+    choose_seed,
+    make_rules,
+    option_cards,
+)
+from paigow_cli.cli.output import (
+    Output,
+    card_list,
+    cards_markup,
+    json_text,
+    note,
+    progress_bar,
+)
+from paigow_cli.cli.tables import dealer_table
+from paigow_cli.cli.views import (
+    plural,
+)
+from paigow_cli.core.cards import Card, sort_cards
+from paigow_cli.core.games import game_text
+from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
+
+if TYPE_CHECKING:
+
+    from collections.abc import Sequence
+
+    from rich.console import RenderableType
+
+    from paigow_cli.study.simulation import SimulationResult
+
+app = typer.Typer()
+
+
+@app.command("deal")
+def deal_command(
+    count: Annotated[int, typer.Option("--count", "-n", "--hands", metavar="N", help="How many hands to deal.", min=1)] = 1,
+    seed: SeedOption = None,
+    with_dealer: Annotated[bool, typer.Option("--dealer", help="Also deal the dealer's seven cards from the same deck.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Deal random seven-card hands, one per line, from a freshly shuffled 53-card deck each time.
+
+    Examples:
+
+    $ paigow deal --count 5 --seed 7
+    $ paigow deal --count 100 | paigow advise - --json
+    $ paigow deal --dealer --json
+    """
+    from paigow_cli.core.cards import cards_text
+    from paigow_cli.study.dealing import deal_rounds
+
+    for player, dealer in deal_rounds(choose_seed(seed), count):
+        player, dealer = sort_cards(player), sort_cards(dealer)
+        if as_json:
+            document: dict[str, Any] = {"hand": card_list(player)}
+            if with_dealer:
+                document["dealer"] = card_list(dealer)
+
+            typer.echo(json_text(document, pretty=False))
+        else:
+            typer.echo(cards_text(player) + (f"  |  {cards_text(dealer)}" if with_dealer else ""))
+
+
+@app.command("simulate")
+def simulate_command(
+    hands: Annotated[int, typer.Option("--hands", "--count", "-n", metavar="N", help="How many rounds to deal.", min=1)] = 100_000,
+    seed: SeedOption = None,
+    player: Annotated[
+        PlayerChoice, typer.Option("--player", help="The player sets by the house way, or by the exact best EV (slow).")
+    ] = PlayerChoice.HOUSE,
+    hand: Annotated[
+        str | None, typer.Option("--hand", metavar="CARDS", help="Keep the player's seven cards fixed; deal only the dealer.")
+    ] = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
+    game: GameOption = Game.CLASSIC,
+    banker: BankerOption = False,
+    wheel: WheelOption = Wheel.SECOND,
+    commission: CommissionOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Deal many rounds, set both hands, settle them, and measure the house edge.
+
+    Reports win, push and lose rates, copies, the player's EV per unit and the house edge with
+    its standard error and 95% interval. Ctrl-C stops early and still reports. With --player best,
+    also the paired gain of the best setting over the house way's on the same hands.
+
+    Examples:
+
+    $ paigow simulate --hands 1000000 --seed 1
+    $ paigow simulate --hands 2000 --player best --seed 1
+    $ paigow simulate --hands 100000 --hand "AS KD JK 9H 9C 4D 2S" --json
+    $ paigow simulate --hands 1000000 --game commission-free --banker --seed 1
+    """
+    from paigow_cli.study.simulation import Simulation, summarize
+
+    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way, game=game, banker=banker)
+    chosen_seed = choose_seed(seed)
+    with reporting_errors():
+        fixed = option_cards(hand, "the player's hand (--hand)", (7,))
+        table = dealer_table(rules)
+        simulation = Simulation(table, rules, chosen_seed, player=player.value, hand=fixed)
+        stopped = False
+        with progress_bar(f"Simulating {hands:,} rounds") as progress:
+            try:
+                if progress:
+                    progress(0, hands)
+                for done in simulation.run(hands):
+                    if progress:
+                        progress(done, hands)
+            except KeyboardInterrupt:
+                stopped = True
+        if stopped:
+            INTERRUPTION.reported = True
+            note(f"interrupted after {simulation.tally.rounds:,} of {hands:,} rounds; the figures are for those")
+        if simulation.tally.rounds == 0:
+            raise typer.Exit(INTERRUPTED if stopped else ExitCode.FAILURE)
+        result = summarize(simulation.tally, rules.commission)
+    document = simulation_json(result, rules, chosen_seed, player.value, fixed, stopped)
+    Output(as_json, batch=False).emit(
+        document, lambda: simulation_text(result, rules, chosen_seed, player.value, fixed, stopped)
+    )
+    if stopped:
+        raise typer.Exit(INTERRUPTED)
+
+
+def simulation_json(
+    result: SimulationResult, rules: Rules, seed: int, player: str, hand: Sequence[Card] | None, interrupted: bool = False
+) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "hands": result.rounds,
+        "interrupted": interrupted,
+        "win": result.win,
+        "push": result.push,
+        "lose": result.lose,
+        "copy_high": result.copy_high,
+        "copy_low": result.copy_low,
+        "fouls": result.fouls,
+        "ev": result.ev,
+        "house_edge": result.house_edge,
+        "stderr": result.stderr,
+        "interval": list(result.interval),
+        "seed": seed,
+        "house_way": rules.house_way,
+        "game": rules.game.value,
+        "banker": rules.banker,
+        "player": player,
+        "commission": rules.commission,
+    }
+    if hand is not None:
+        document["hand"] = card_list(sort_cards(hand))
+    if result.difference is not None:
+        document["gain_over_house_way"] = result.difference
+        document["gain_stderr"] = result.difference_stderr
+    return document
+
+
+def simulation_text(
+    result: SimulationResult, rules: Rules, seed: int, player: str, hand: Sequence[Card] | None, interrupted: bool = False
+) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    who = "the house way" if player == "house" else "the best EV setting"
+    if player == "best" and rules.game is Game.FACE_UP:
+        who = "the best setting against the dealer's shown hand"
+    title = Text(f"{plural(result.rounds, 'round')} of the {game_text(rules)} against the {rules.house_way} dealer", style="bold")
+    title.append(f"\nPlayer setting by {who}; seed {seed}" + ("; interrupted" if interrupted else ""))
+    if hand is not None:
+        title.append("\nPlayer's hand fixed: ")
+        title.append_text(cards_markup(sort_cards(hand)))
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True, show_header=False)
+    table.add_column("What")
+    table.add_column("Value", justify="right")
+    rows = [
+        ("Win", f"{100 * result.win:.3f}%"),
+        ("Push", f"{100 * result.push:.3f}%"),
+        ("Lose", f"{100 * result.lose:.3f}%"),
+        ("Copies, high hand", f"{100 * result.copy_high:.3f}%"),
+        ("Copies, low hand", f"{100 * result.copy_low:.3f}%"),
+        ("Fouls", f"{result.fouls:,}"),
+        ("Player EV per unit", f"{result.ev:+.5f}"),
+        ("House edge", f"{100 * result.house_edge:.3f}% ± {100 * result.stderr:.3f}%"),
+        ("95% interval", f"{100 * result.interval[0]:.3f}% to {100 * result.interval[1]:.3f}%"),
+    ]
+    if result.difference is not None and result.difference_stderr is not None:
+        rows.append(("Gain over the house way's setting", f"{result.difference:+.5f} ± {result.difference_stderr:.5f}"))
+    for what, value in rows:
+        table.add_row(what, value)
+    return Group(title, table)

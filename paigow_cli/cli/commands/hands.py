@@ -1,0 +1,233 @@
+"""``paigow eval``, ``paigow odds`` and ``paigow power``: hand values and exact counts of hands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from paigow_cli.cli.exits import (
+    reporting_errors,
+)
+from paigow_cli.cli.options import (
+    BatchJsonOption,
+    CardsArgument,
+    DeadOption,
+    HouseWayOption,
+    JsonOption,
+    WheelOption,
+    make_rules,
+    option_cards,
+)
+from paigow_cli.cli.output import (
+    Output,
+    card_list,
+    cards_markup,
+    for_each_hand,
+    is_batch,
+)
+from paigow_cli.cli.tables import category_table, dealer_table
+from paigow_cli.core.cards import Card, parse_hand, sort_cards
+from paigow_cli.core.rules import HouseWayName, Rules, Wheel
+
+if TYPE_CHECKING:
+
+    from collections.abc import Sequence
+
+    from rich.console import RenderableType
+
+    from paigow_cli.core.hands import HandValue
+    from paigow_cli.engine.distribution import CategoryCounts, PowerRow
+
+app = typer.Typer()
+
+
+@app.command("eval")
+def eval_command(
+    cards: CardsArgument = None,
+    wheel: WheelOption = Wheel.SECOND,
+    as_json: BatchJsonOption = False,
+) -> None:
+    """Name a 2- or 5-card hand, or the best five-card hand of seven cards.
+
+    Examples:
+
+    $ paigow eval JK KS 9S 6S 3S
+    $ paigow eval "as ah" --json
+    $ paigow eval - < hands.txt
+    """
+    from paigow_cli.core.hands import best_five, evaluate
+
+    rules = make_rules(wheel=wheel)
+    output = Output(as_json, is_batch(cards))
+
+    def handle(text: str | list[str]) -> None:
+        hand = sort_cards(parse_hand(text, counts=(2, 5, 7), what="a hand to evaluate"))
+        best: tuple[Card, ...] | None = None
+        if len(hand) == 7:
+            value, best = best_five(hand, rules.wheel_is_low)
+        else:
+            value = evaluate(hand, rules.wheel_is_low)
+        output.emit(eval_json(hand, value, best), lambda: eval_text(hand, value, best))
+
+    for_each_hand(cards, handle)
+
+
+def eval_json(cards: Sequence[Card], value: HandValue, best: Sequence[Card] | None) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "cards": card_list(cards),
+        "category": value.category.slug,
+        "label": value.label,
+    }
+    if best is not None:
+        document["best"] = card_list(best)
+    return document
+
+
+def eval_text(cards: Sequence[Card], value: HandValue, best: Sequence[Card] | None) -> RenderableType:
+    from rich.text import Text
+
+    line = Text()
+    line.append_text(cards_markup(cards))
+    line.append(":  ")
+    line.append(value.label, style="bold")
+    if best is not None:
+        line.append("  (best five: ")
+        line.append_text(cards_markup(best))
+        line.append(")")
+    return line
+
+
+@app.command("odds")
+def odds_command(dead: DeadOption = None, as_json: JsonOption = False) -> None:
+    """Count the seven-card hands in each category (by their best five cards), exactly.
+
+    Examples:
+
+    $ paigow odds
+    $ paigow odds --dead "AS AH JK" --json
+    """
+    from paigow_cli.engine.distribution import category_counts
+
+    with reporting_errors():
+        dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, 47))) or ()
+        classes, codes = category_table()
+        counts = category_counts(classes, codes, dead_cards)
+    Output(as_json, batch=False).emit(odds_json(counts, dead_cards), lambda: odds_text(counts, dead_cards))
+
+
+def odds_json(counts: CategoryCounts, dead: Sequence[Card]) -> dict[str, Any]:
+    total = counts.total
+    return {
+        "dead": card_list(dead),
+        "total": total,
+        "categories": [
+            {"category": category.slug, "count": count, "probability": count / total}
+            for category, count in sorted(counts.counts.items(), reverse=True)
+        ],
+        "royal_flush": {"count": counts.royal_flushes, "probability": counts.royal_flushes / total},
+    }
+
+
+def one_in(count: int, total: int) -> str:
+    return f"1 in {total / count:,.1f}" if count else "never"
+
+
+def odds_text(counts: CategoryCounts, dead: Sequence[Card]) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    total = counts.total
+    title = Text(f"Seven-card hands by their best five: {total:,}")
+    if dead:
+        title.append("\nDead: ")
+        title.append_text(cards_markup(dead))
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    for name, justify in (("Category", "left"), ("Count", "right"), ("Probability", "right"), ("Odds", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    rows = sorted(counts.counts.items(), reverse=True)
+    for category, count in rows:
+        table.add_row(category.slug, f"{count:,}", f"{count / total:.6f}", one_in(count, total))
+        if category.slug == "straight-flush":
+            royal = counts.royal_flushes
+            table.add_row("  of which royal", f"{royal:,}", f"{royal / total:.6f}", one_in(royal, total), style="dim")
+    return Group(title, table)
+
+
+@app.command("power")
+def power_command(
+    dead: DeadOption = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
+    wheel: WheelOption = Wheel.SECOND,
+    as_json: JsonOption = False,
+) -> None:
+    """The dealer's exact distribution under a house way: every low hand, and high hands by rank.
+
+    For each, the count over all 154,143,080 dealer hands (fewer with --dead), and how often a
+    player hand of that rank beats the dealer's (copies lose; for a high-hand group, the player
+    beats only dealer hands of lower groups).
+
+    Examples:
+
+    $ paigow power
+    $ paigow power --house-way santa-ana-star --json | jq '.low_hands[:5]'
+    """
+    from paigow_cli.engine.distribution import DealerDistribution, power_rows
+
+    rules = make_rules(wheel=wheel, house_way=house_way)
+    with reporting_errors():
+        dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, 47))) or ()
+        table = dealer_table(rules)
+        distribution = DealerDistribution(table, dead_cards)
+    lows, highs = power_rows(distribution)
+    Output(as_json, batch=False).emit(
+        power_json(rules, distribution.total, lows, highs), lambda: power_text(rules, distribution.total, lows, highs)
+    )
+
+
+def power_row_json(row: PowerRow, total: int, with_category: bool) -> dict[str, Any]:
+    document: dict[str, Any] = {"category": row.category.slug} if with_category else {}
+    document.update({"ranks": row.ranks, "count": row.count, "probability": row.count / total, "player_wins": row.player_wins / total})
+    return document
+
+
+def power_json(rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequence[PowerRow]) -> dict[str, Any]:
+    return {
+        "house_way": rules.house_way,
+        "wheel": rules.wheel.value,
+        "total": total,
+        "low_hands": [power_row_json(row, total, with_category=False) for row in lows],
+        "high_hands": [power_row_json(row, total, with_category=True) for row in highs],
+    }
+
+
+def power_text(rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequence[PowerRow]) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+
+    def table_of(title: str, rows: Sequence[PowerRow], with_category: bool) -> Table:
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True, title=title, title_justify="left")
+        if with_category:
+            table.add_column("Category")
+        table.add_column("Top" if with_category else "Low", justify="right")
+        for name in ("Count", "Probability", "Player wins"):
+            table.add_column(name, justify="right")
+        for row in rows:
+            cells = ([row.category.slug] if with_category else []) + [
+                row.ranks, f"{row.count:,}", f"{row.count / total:.6f}", f"{row.player_wins / total:.6f}",
+            ]
+            table.add_row(*cells)
+        return table
+
+    from rich.text import Text
+
+    heading = Text(f"The dealer's setting by the {rules.house_way} house way, over {total:,} dealer hands", style="bold")
+    return Group(
+        heading,
+        table_of("Low hands", lows, with_category=False),
+        Text(),
+        table_of("High hands, by category and top rank", highs, with_category=True),
+    )

@@ -1,0 +1,213 @@
+"""``paigow house`` and ``paigow house-ways``: a house way's setting and its clause; the house ways, and checking one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from paigow_cli.cli.exits import (
+    ExitCode,
+    error_text,
+    reporting_errors,
+)
+from paigow_cli.cli.options import (
+    BatchJsonOption,
+    CardsArgument,
+    HouseWayOption,
+    JsonOption,
+    WheelOption,
+    make_rules,
+)
+from paigow_cli.cli.output import (
+    Output,
+    for_each_hand,
+    is_batch,
+    progress_bar,
+)
+from paigow_cli.cli.views import (
+    setting_json,
+    setting_line,
+)
+from paigow_cli.core.cards import parse_hand, sort_cards
+from paigow_cli.core.errors import (
+    PaigowError,
+)
+from paigow_cli.core.rules import HouseWayName, Wheel
+
+if TYPE_CHECKING:
+
+    from collections.abc import Sequence
+
+    from rich.console import RenderableType
+
+    from paigow_cli.house_ways import HouseSetting, HouseWay
+
+
+app = typer.Typer()
+
+
+@app.command("house")
+def house_command(
+    cards: CardsArgument = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
+    wheel: WheelOption = Wheel.SECOND,
+    as_json: BatchJsonOption = False,
+) -> None:
+    """Set seven cards by a casino's house way, and say which clause decided it.
+
+    Examples:
+
+    $ paigow house 9S 9H 4D 4C AS KD 2H
+    $ paigow house "5s 5h 4d 4c ks 9d 2h" --house-way trump-plaza --json
+    $ paigow deal --count 20 | paigow house -
+    """
+    from paigow_cli.house_ways import house_setting
+
+    rules = make_rules(wheel=wheel, house_way=house_way)
+    output = Output(as_json, is_batch(cards))
+
+    def handle(text: str | list[str]) -> None:
+        setting = house_setting(sort_cards(parse_hand(text, what="a hand to set")), rules)
+        output.emit(house_json(setting), lambda: house_text(setting))
+
+    for_each_hand(cards, handle)
+
+
+def house_json(setting: HouseSetting) -> dict[str, Any]:
+    document = setting_json(setting)
+    return {"hand": document.pop("hand"), "house_way": setting.house_way, **document}
+
+
+def house_text(setting: HouseSetting) -> RenderableType:
+    return setting_line(setting.house_way, setting)
+
+
+@app.command("house-ways")
+def house_ways_command(
+    check: Annotated[
+        str | None,
+        typer.Option(
+            "--check",
+            metavar="NAME|FILE.py",
+            help="Set many seeded hands of every type by this house way and report any fault: an exception, a front "
+            "that is not two cards of the hand, a foul, a setting that depends on the order of the cards, or on suits "
+            "other than through straights and flushes. Exit 1 when it fails.",
+        ),
+    ] = None,
+    hands: Annotated[int, typer.Option("--hands", metavar="N", help="How many hands --check sets.", min=100)] = 200_000,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the hands --check sets.", min=0)] = 2026,
+    as_json: JsonOption = False,
+) -> None:
+    """List the house ways: each name, its casino, and where its rules come from; plugins too.
+
+    A plugin is a Python file defining one HouseWay subclass (give its path to --house-way), or
+    an installed package naming one in the entry point group paigow.house_ways. See the README,
+    "Your casino's house way".
+
+    Examples:
+
+    $ paigow house-ways --json
+    $ paigow house-ways --check examples/house_ways/gold_star.py
+    $ paigow house-ways --check foxwoods --hands 20000
+    """
+
+    if check is not None:
+        check_command(check, hands, seed, as_json)
+        return
+    from paigow_cli.house_ways import HOUSE_WAYS, way_named
+    from paigow_cli.house_ways.plugins import entry_points, load_entry_point, register
+
+    ways: list[Any] = list(HOUSE_WAYS.values())
+    broken: list[tuple[str, str]] = []
+    for entry in entry_points():
+        try:
+            ways.append(way_named(register(load_entry_point(entry))))
+        except PaigowError as error:
+            broken.append((entry.name, error_text(error)))
+    Output(as_json, batch=False).emit(
+        house_ways_json(ways, broken), lambda: house_ways_text(ways, broken, default=HouseWayName.FOXWOODS.value)
+    )
+
+
+def house_ways_json(ways: Sequence[HouseWay], broken: Sequence[tuple[str, str]] = ()) -> list[dict[str, Any]]:
+    documents: list[dict[str, Any]] = [
+        {"name": way.name, "casino": way.casino, "source": way.source, "plugin": way.plugin, "origin": way.origin}
+        for way in ways
+    ]
+    documents += [{"name": name, "plugin": True, "error": error} for name, error in broken]
+    return documents
+
+
+def house_ways_text(ways: Sequence[HouseWay], broken: Sequence[tuple[str, str]] = (), default: str = "") -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    lines = []
+    for way in ways:
+        line = Text()
+        line.append(way.name, style="bold")
+        if way.name == default:
+            line.append(" (default)")
+        if way.plugin:
+            line.append(" (plugin)", style="cyan")
+        line.append(f"  {way.casino}\n    ")
+        line.append(way.source, style="dim")
+        if way.plugin:
+            line.append(f"\n    from {way.origin}", style="dim")
+        lines.append(line)
+    for name, error in broken:
+        lines.append(Text(f"{name} (plugin, cannot be loaded)\n    {error}", style="red"))
+    return Group(*lines)
+
+
+def check_command(target: str, hands: int, seed: int, as_json: bool) -> None:
+    """paigow house-ways --check: run the checks on a house way and report them; exit 1 on a fault."""
+    from paigow_cli.analysis.house_way_check import check_house_way
+    from paigow_cli.house_ways import way_named
+
+    rules = make_rules(house_way=target)
+    with reporting_errors():
+        way = way_named(rules.house_way)
+        with progress_bar(f"Checking {way.name} on {hands:,} hands") as progress:
+            report = check_house_way(way, hands=hands, seed=seed, progress=progress)
+    Output(as_json, batch=False).emit(check_json(report, way, seed), lambda: check_text(report, way, seed))
+    if not report.passed:
+        raise typer.Exit(ExitCode.FAILURE)
+
+
+def check_json(report: Any, way: HouseWay, seed: int) -> dict[str, Any]:
+    from paigow_cli.analysis.house_way_check import FAULTS
+
+    return {
+        "house_way": way.name,
+        "origin": way.origin,
+        "hands": report.hands,
+        "seed": seed,
+        "passed": report.passed,
+        "faults": {
+            fault: {"what": FAULTS[fault], "count": report.counts[fault], "examples": report.examples[fault]} for fault in FAULTS
+        },
+    }
+
+
+def check_text(report: Any, way: HouseWay, seed: int) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    from paigow_cli.analysis.house_way_check import FAULTS
+
+    title = Text(f"{way.name}: {report.hands:,} hands set (seed {seed}), ", style="bold")
+    if report.passed:
+        title.append("no fault found", style="bold green")
+        return Group(title, Text("  checked: exceptions, fronts, fouls, card order, suits", style="dim"))
+    title.append(f"{sum(report.counts.values()):,} faults", style="bold red")
+    lines = [title]
+    for fault, what in FAULTS.items():
+        count = report.counts[fault]
+        if not count:
+            continue
+        lines.append(Text(f"{what}: {count:,} hands", style="red"))
+        for example in report.examples[fault]:
+            lines.append(Text(f"  {example}"))
+    return Group(*lines)

@@ -1,0 +1,342 @@
+"""``paigow drill`` and ``paigow play``: practice graded by exact EV, and the table game, at a prompt."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from paigow_cli.cli.exits import (
+    reporting_errors,
+)
+from paigow_cli.cli.options import (
+    BankerOption,
+    CommissionOption,
+    GameOption,
+    HouseWayOption,
+    SeedOption,
+    WheelOption,
+    choose_seed,
+    make_rules,
+)
+from paigow_cli.cli.output import (
+    cards_markup,
+    show,
+)
+from paigow_cli.cli.tables import dealer_table
+from paigow_cli.cli.views import (
+    outcome_text,
+    setting_cards,
+    signed,
+)
+from paigow_cli.core.games import PUSH_TEXT, game_title
+from paigow_cli.core.hands import table_label
+from paigow_cli.core.money import MAX_BANKROLL, money, parse_amount
+from paigow_cli.core.rules import Game, HouseWayName, Wheel
+
+if TYPE_CHECKING:
+
+    from collections.abc import Sequence
+
+    from rich.console import RenderableType
+    from rich.text import Text
+
+    from paigow_cli.analysis.advice import Advice
+    from paigow_cli.core.cards import Card
+    from paigow_cli.study.drill import Grade, Score
+    from paigow_cli.study.table_game import Event
+
+app = typer.Typer()
+
+
+CTRL_C = "\x03"  # what read_line returns when the player presses Ctrl-C
+
+
+def read_line(prompt: str) -> str | None:
+    """One line from the player; None at end of input (Ctrl-D), ``CTRL_C`` on Ctrl-C."""
+    try:
+        return input(prompt)
+    except EOFError:
+        typer.echo()
+        return None
+    except KeyboardInterrupt:
+        typer.echo()
+        return CTRL_C
+
+
+def enable_line_editing() -> None:
+    """Arrow keys, history (up for the last input) and Ctrl-L at the prompts, where the standard
+    library's readline exists and the input is a terminal; plain input() otherwise."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import readline  # noqa: F401  (importing it is what makes input() edit lines)
+    except ImportError:
+        pass
+
+
+@app.command("drill")
+def drill_command(
+    count: Annotated[int, typer.Option("--count", "-n", "--hands", metavar="N", help="How many hands to drill.", min=1)] = 10,
+    seed: SeedOption = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
+    game: GameOption = Game.CLASSIC,
+    banker: BankerOption = False,
+    wheel: WheelOption = Wheel.SECOND,
+    commission: CommissionOption = None,
+) -> None:
+    """Practise setting hands: name the two low cards, and see how your setting compares by exact EV.
+
+    Each answer is graded: foul or not, its EV, the best setting and the house way's, and the EV
+    you gave up. help explains, hint shows the best setting (the hand is then not graded), skip
+    moves on; q, Ctrl-D or Ctrl-C end the drill with a summary. Arrow keys and history work.
+
+    Examples:
+
+    $ paigow drill
+    $ paigow drill --count 5 --seed 42 --house-way ballys
+    $ paigow drill --game ez --banker
+    """
+    from rich.console import Console
+
+    from paigow_cli.study.drill import Drill
+
+    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way, game=game, banker=banker)
+    with reporting_errors():
+        drill = Drill(rules, dealer_table(rules), choose_seed(seed), count)
+    console = Console(highlight=False)
+    enable_line_editing()
+    stopped = False
+    for number, hand in enumerate(drill.hands(), 1):
+        show(console, drill_hand_text(number, count, hand))
+        while True:
+            answer = read_line("Your low hand (two cards; help, hint, skip or q): ")
+            if answer is None or answer == CTRL_C:
+                stopped = True
+                break
+            reply = drill.respond(hand, answer)
+            if reply.kind == "stop":
+                stopped = True
+                break
+            if reply.kind == "skip":
+                console.print("[dim]Skipped (not graded).[/dim]")
+                break
+            if reply.kind == "grade":
+                show(console, drill_grade_text(reply.grade))
+                break
+            if reply.kind == "hint":
+                show(console, drill_hint_text(reply.advice))
+            elif reply.kind in ("help", "error"):
+                console.print(reply.text, style="red" if reply.kind == "error" else None)
+        if stopped:
+            break
+    show(console, drill_summary_text(drill.score))
+
+
+def drill_hand_text(number: int, count: int, hand: Sequence[Card]) -> RenderableType:
+    from rich.text import Text
+
+    text = Text(f"\nHand {number} of {count}:  ", style="bold")
+    text.append_text(cards_markup(hand))
+    return text
+
+
+def drill_grade_text(grade: Grade) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    yours, best, house = grade.yours, grade.best, grade.house
+    verdict = Text()
+    if yours.split.foul:
+        verdict.append("Foul! ", style="bold red")
+        verdict.append("The low hand outranks the high hand, so the setting loses outright.")
+    elif grade.found_best:
+        verdict.append("The best setting.", style="bold green")
+    else:
+        verdict.append(f"Gives up {grade.given_up:.4f} units against the best.", style="bold yellow")
+    lines = [verdict]
+    for title, row in (("Yours", yours), ("Best", best), ("House way", house)):
+        line = Text(f"  {title + ':':11}")
+        line.append_text(setting_cards(row.split))
+        line.append(f"   EV {signed(row.ev or 0.0)}")
+        lines.append(line)
+    lines.append(Text(f"  House way's clause: {grade.advice.house.rule}", style="dim italic"))
+    return Group(*lines)
+
+
+def drill_hint_text(advice: Advice) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    lines = [Text("Hint (this hand will not be scored):", style="bold")]
+    for title, row in (("Best", advice.best_row), ("House way", advice.house_row)):
+        line = Text(f"  {title + ':':11}")
+        line.append_text(setting_cards(row.split))
+        line.append(f"   EV {signed(row.ev or 0.0)}")
+        lines.append(line)
+    return Group(*lines)
+
+
+def drill_summary_text(score: Score) -> RenderableType:
+    from rich.text import Text
+
+    if not score.hands:
+        return Text("\nNo hands graded.")
+    return Text(
+        f"\n{score.hands} hand{'s' if score.hands != 1 else ''} graded: {score.best} best, {score.fouls} foul{'s' if score.fouls != 1 else ''}, "
+        f"EV given up {score.given_up:.4f} in all ({score.average_given_up:.4f} a hand).",
+        style="bold",
+    )
+
+
+@app.command("play")
+def play_command(
+    bankroll: Annotated[str, typer.Option("--bankroll", metavar="AMOUNT", help="Money to start with, e.g. 500 or 250.50.")] = "500",
+    seed: SeedOption = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
+    game: GameOption = Game.CLASSIC,
+    banker: BankerOption = False,
+    wheel: WheelOption = Wheel.SECOND,
+    commission: CommissionOption = None,
+) -> None:
+    """Play Pai Gow Poker at a table in the terminal: bet, set your hand, beat the dealer.
+
+    Bet with chips of $1, $5, $10, $25 and $100 (a wager of $2 to $100), and if you like the
+    game's side bet (side 5: Fortune Bonus, or Queen's Dragon in EZ, Tiger 9 in Commission-Free).
+    Deal, then name your two low cards, type house for the house way, hint for the best setting,
+    or fold. In the classic game wins pay 1 to 1 less the 5% commission; copies go to the banker.
+    Type help at any prompt.
+
+    Examples:
+
+    $ paigow play
+    $ paigow play --bankroll 200 --seed 7 --game ez
+    $ printf '10\\ndeal\\nhouse\\nquit\\n' | paigow play --seed 1
+    """
+    from rich.console import Console
+
+    from paigow_cli.study.table_game import TableGame
+
+    rules = make_rules(wheel=wheel, house_way=house_way, game=game, banker=banker, commission=commission)
+    with reporting_errors():
+        stake = parse_amount(bankroll, "bankroll", False, MAX_BANKROLL)
+    table_game = TableGame(rules, stake, choose_seed(seed), table=lambda: dealer_table(rules))
+    console = Console(highlight=False)
+    console.print(
+        f"[bold]Pai Gow Poker[/bold] · {game_title(rules)} · {rules.house_way} house way · "
+        f"side bet: {table_game.side_table.title} · you have {money(stake, cents=True)}. Type help at any prompt."
+    )
+    if table_game.over:
+        console.print("[yellow]The minimum wager is $2: you need at least that to play.[/yellow]")
+    enable_line_editing()
+    while not table_game.over:
+        line = read_line(table_game.prompt())
+        with reporting_errors():
+            if line is None:  # end of input: nobody is left to answer a question
+                events = table_game.quit()
+            elif line == CTRL_C:
+                events = table_game.interrupt()
+            else:
+                events = table_game.handle(line)
+        for event in events:
+            show(console, play_event_text(event))
+
+
+def play_event_text(event: Event) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    from paigow_cli.study.table_game import (
+        Dealt,
+        Folded,
+        Hint,
+        RoundOver,
+        Say,
+        SideResult,
+        ev_dollars,
+    )
+
+    if isinstance(event, Say):
+        style = {"error": "red", "warning": "yellow"}.get(event.kind, "")
+        return Text(event.text, style=style)
+    if isinstance(event, Dealt):
+        text = Text("Your cards:  ", style="bold")
+        text.append_text(cards_markup(event.player))
+        text.append("\nDealer:      ", style="bold")
+        if event.dealer is None:
+            text.append("▒▒ " * 6 + "▒▒", style="dim")
+        else:  # Face Up: set by the house way, in sight
+            text.append_text(setting_cards(event.dealer.split))
+            text.append(f"   {table_label(event.dealer.split.high_value.key)} / {event.dealer.split.low_value.brief}")
+        text.append("\nName your two low cards, or: house, hint, fold, quit, help.", style="dim")
+        return text
+    if isinstance(event, Hint):
+        best, house = event.advice.best_row, event.advice.house_row
+        lines = []
+        for title, row in (("Best", best), ("House way", house)):
+            if row.ev is None and row.settlement is not None:  # Face Up: against the shown hand
+                lines.append(Text(f"{title}: ", style="bold") + setting_cards(row.split)
+                             + Text(f"   {outcome_text(row.settlement)} against the dealer's hand, pays {money(row.settlement.payout, signed=True, dollar=False)}"))
+                continue
+            ev = row.ev or 0.0
+            lines.append(Text(f"{title}: ", style="bold") + setting_cards(row.split)
+                         + Text(f"   EV {signed(ev)} ({ev_dollars(ev, event.wager)} on your {money(event.wager)})"))
+        return Group(*lines)
+    if isinstance(event, Folded):
+        return Text(f"You fold and lose {money(event.wager)}. Balance {money(event.balance)}.", style="yellow")
+    if isinstance(event, SideResult):
+        return side_result_text(event)
+    assert isinstance(event, RoundOver)
+    player, dealer, settlement = event.player, event.dealer.split, event.settlement
+    lines = []
+    mine = Text("You:    ", style="bold") + setting_cards(player)
+    mine.append(f"   {table_label(player.high_value.key)} / {player.low_value.brief}")
+    if event.player_rule:
+        mine.append(f"  (house way: {event.player_rule})", style="dim")
+    lines.append(mine)
+    theirs = Text("Dealer: ", style="bold") + setting_cards(dealer)
+    theirs.append(f"   {table_label(dealer.high_value.key)} / {dealer.low_value.brief}")
+    lines.append(theirs)
+    lines.append(Text(f"        {event.dealer.rule}", style="dim italic"))
+    if player.foul and not settlement.reset:
+        lines.append(Text("Your setting fouls and loses.", style="red"))
+    elif settlement.game_push:
+        lines.append(Text(f"No contest: {PUSH_TEXT[event.rules.game]}."))
+    else:
+        if settlement.reset:
+            lines.append(Text("Your setting fouls; as the banker your hand is reset to the house way:", style="yellow"))
+            player = event.house
+        for name, mine_key, theirs_key, copied in (
+            ("High", player.high_value, dealer.high_value, settlement.copy_high),
+            ("Low", player.low_value, dealer.low_value, settlement.copy_low),
+        ):
+            copy_to = "you (the banker)" if event.rules.banker else "the dealer"
+            verdict = f"copy, to {copy_to}" if copied else ("you win" if mine_key > theirs_key else "dealer wins")
+            lines.append(Text(f"{name} hand: {verdict}"))
+    outcome = settlement.outcome.value
+    commission = event.rules.commission
+    less = f" less {commission * 100:g}% commission" if commission else ""
+    summary = {
+        "win": f"You win {money(settlement.payout)} ({money(event.wager)}{less}).",
+        "push": f"Push: your {money(event.wager)} comes back.",
+        "lose": f"You lose {money(event.wager)}.",
+    }[outcome]
+    style = {"win": "bold green", "push": "bold", "lose": "bold red"}[outcome]
+    lines.append(Text(f"{summary} Balance {money(event.balance)}.", style=style))
+    if event.side is not None:
+        lines.append(side_result_text(event.side))
+    return Group(*lines)
+
+
+def side_result_text(result: Any) -> Text:
+    """``Fortune Bonus: Three of a kind pays 3 to 1: you win $15.`` (or the loss)."""
+    from rich.text import Text
+
+
+    title = result.table.title
+    if result.paid.line is None:
+        return Text(f"{title}: no paying hand; you lose {money(result.wager)}.", style="red")
+    return Text(
+        f"{title}: {result.paid.line.label} pays {result.paid.pays} to 1: you win {money(result.payout)}.", style="bold green"
+    )

@@ -1,0 +1,454 @@
+"""``paigow edge`` and ``paigow mistakes``: the whole game counted exactly, and where the house way gives EV away."""
+
+from __future__ import annotations
+
+import os
+from enum import Enum
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from paigow_cli.cli.exits import (
+    INTERRUPTED,
+    INTERRUPTION,
+    reporting_errors,
+)
+from paigow_cli.cli.options import (
+    BankerOption,
+    CommissionOption,
+    DeadOption,
+    GameOption,
+    HouseWayOption,
+    JobsOption,
+    JsonOption,
+    PlayerChoice,
+    SchedulerOption,
+    WheelOption,
+    make_rules,
+    option_cards,
+)
+from paigow_cli.cli.output import (
+    Output,
+    card_list,
+    cards_markup,
+    note,
+    progress_bar,
+)
+from paigow_cli.cli.tables import dealer_table
+from paigow_cli.cli.views import (
+    setting_cards,
+    split_json,
+)
+from paigow_cli.core.cards import DECK_SIZE, sort_cards
+from paigow_cli.core.errors import (
+    OptionError,
+)
+from paigow_cli.core.games import game_text
+from paigow_cli.core.rules import Game, HouseWayName, Wheel
+
+if TYPE_CHECKING:
+
+    from collections.abc import Sequence
+
+    from rich.console import RenderableType
+
+    from paigow_cli.analysis.edge import ChartCell, EdgeResult, Mistake
+
+app = typer.Typer()
+
+
+MAX_EDGE_DEAD = 53 - 14  # the player and the dealer need seven live cards each
+
+
+FULL_DECK_CPU_MINUTES = 14  # measured: 6.3-7.2 minutes for a full deck on two cores
+
+
+SIMULATED_ROUNDS = 100_000  # what a quick simulation would say, shown beside the exact figures
+
+
+def whole_game(question: Any, jobs: int | None, scheduler: str | None) -> Any:
+    """The whole game's counts: cached, or computed with a progress bar (Ctrl-C keeps finished chunks)."""
+    from paigow_cli.analysis.edge import cached_result, chunk_count, compute
+
+    tally = cached_result(question)
+    if tally is not None:
+        return tally
+    dealer_table(question.rules)  # build (or check) the dealer table first, with its own bar
+    chunks = chunk_count(question)
+    finished = [0]
+    plain = (
+        f"counting every deal exactly in {chunks} chunks (about {edge_minutes(question, jobs)}); "
+        "Ctrl-C keeps the finished chunks and the same command resumes"
+    )
+    with progress_bar("Counting every deal", plain) as progress:
+
+        def update(done: int, total: int) -> None:
+            finished[0] = done
+            if progress:
+                progress(done, total)
+
+        try:
+            return compute(question, jobs=jobs, progress=update, notify=note, scheduler=scheduler)
+        except KeyboardInterrupt:
+            INTERRUPTION.reported = True
+            note(f"interrupted: {finished[0]} of {chunks} chunks are kept; the same command resumes from them")
+            raise typer.Exit(INTERRUPTED) from None
+
+
+def edge_minutes(question: Any, jobs: int | None) -> str:
+    """A rough duration for the plain progress line, in proportion to a full deck's."""
+    from math import comb
+
+    cores = min(jobs or os.cpu_count() or 1, os.cpu_count() or 1)
+    minutes = FULL_DECK_CPU_MINUTES * question.player_hands / comb(DECK_SIZE, 7) / cores
+    return "a minute or less" if minutes < 1.5 else f"{minutes:.0f} minutes"
+
+
+def edge_question(house_way: str, game: Game, banker: bool, wheel: Wheel, commission: float | None, dead: str | None) -> Any:
+    from paigow_cli.analysis.whole_game import Question
+
+    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way, game=game, banker=banker)
+    with reporting_errors():
+        dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, MAX_EDGE_DEAD + 1))) or ()
+    return Question(rules, tuple(dead_cards))
+
+
+@app.command("edge")
+def edge_command(
+    player: Annotated[
+        PlayerChoice, typer.Option("--player", help="The player sets every hand by the house way, or by its exact best EV.")
+    ] = PlayerChoice.HOUSE,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
+    game: GameOption = Game.CLASSIC,
+    banker: BankerOption = False,
+    wheel: WheelOption = Wheel.SECOND,
+    commission: CommissionOption = None,
+    dead: DeadOption = None,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The whole game, exactly: every player hand against every dealer hand, and the house edge.
+
+    Exact integer counts over all C(53,7) x C(46,7) = 8,250,459,031,214,400 deals (fewer with
+    --dead): wins, pushes, losses, copies, the EV per unit as a fraction and the house edge. The
+    player sets every hand by the house way, or by its best EV (ties: the stronger setting, as in
+    advise). One pass answers both players and paigow mistakes; it takes about 14 CPU-minutes for a
+    full deck (7 minutes on two cores), shows its progress, keeps finished chunks if you stop it
+    (the same command resumes) and caches the answer, so asking again is instant.
+
+    Examples:
+
+    $ paigow edge
+    $ paigow edge --player best --house-way trump-plaza
+    $ paigow edge --game ez --banker --json | jq .house_edge
+    $ paigow edge --dead "2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C"
+    """
+    import time
+
+    from paigow_cli.analysis.edge import edge_result
+
+    question = edge_question(house_way, game, banker, wheel, commission, dead)
+    started = time.monotonic()
+    with reporting_errors():
+        from paigow_cli.analysis.edge import cached_result
+
+        fresh = cached_result(question) is None
+        tally = whole_game(question, jobs, scheduler)
+    seconds = time.monotonic() - started if fresh else None
+    result = edge_result(question, tally, player.value)
+    if as_json:
+        Output(True, batch=False).emit(edge_json(question, result), lambda: None)
+        return
+    simulated = None
+    if not question.dead and player is PlayerChoice.HOUSE:
+        from paigow_cli.study.simulation import Simulation, summarize
+
+        simulation = Simulation(dealer_table(question.rules), question.rules, 1, player="house")
+        for _ in simulation.run(SIMULATED_ROUNDS):
+            pass
+        simulated = summarize(simulation.tally, question.rules.commission)
+    other = edge_result(question, tally, "best" if player is PlayerChoice.HOUSE else "house")
+    Output(False, batch=False).emit(None, lambda: edge_text(question, result, simulated, seconds, other))
+
+
+def edge_json(question: Any, result: EdgeResult) -> dict[str, Any]:
+    rules = question.rules
+    document: dict[str, Any] = {
+        "house_way": rules.house_way,
+        "game": rules.game.value,
+        "banker": rules.banker,
+        "player": result.player,
+        "wheel": rules.wheel.value,
+        "commission": rules.commission,
+        "dead": card_list(sort_cards(question.dead)),
+        "deals": result.deals,
+        "wins": result.wins,
+        "pushes": result.pushes,
+        "losses": result.losses,
+        "copies_high": result.copies_high,
+        "copies_low": result.copies_low,
+        "fouls": result.fouls,
+        "win": result.rate(result.wins),
+        "push": result.rate(result.pushes),
+        "lose": result.rate(result.losses),
+        "copy_high": result.rate(result.copies_high),
+        "copy_low": result.rate(result.copies_low),
+        "ev": result.ev,
+        "house_edge": result.house_edge,
+        "ev_fraction": f"{result.ev_fraction.numerator}/{result.ev_fraction.denominator}",
+    }
+    return document
+
+
+def edge_text(
+    question: Any, result: EdgeResult, simulated: Any = None, seconds: float | None = None, other: EdgeResult | None = None
+) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    rules = question.rules
+    who = "the house way" if result.player == "house" else "the best EV setting of every hand"
+    title = Text(f"The whole {game_text(rules)} against the {rules.house_way} dealer, exactly", style="bold")
+    title.append(f"\nEvery one of {result.deals:,} deals; the player sets by {who}")
+    if question.dead:
+        title.append("\nDead cards: ")
+        title.append_text(cards_markup(sort_cards(question.dead)))
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table.add_column("")
+    table.add_column("Deals", justify="right")
+    table.add_column("Rate", justify="right")
+    if simulated is not None:
+        table.add_column("Simulated*", justify="right")
+    rows = [
+        ("Win", result.wins, "win"),
+        ("Push", result.pushes, "push"),
+        ("Lose", result.losses, "lose"),
+        ("Copies, high", result.copies_high, "copy_high"),
+        ("Copies, low", result.copies_low, "copy_low"),
+    ]
+    for what, count, field in rows:
+        cells = [what, f"{count:,}", f"{100 * result.rate(count):.4f}%"]
+        if simulated is not None:
+            cells.append(f"{100 * getattr(simulated, field):.3f}%")
+        table.add_row(*cells)
+    edge_cells = ["House edge", "", f"{100 * result.house_edge:.4f}%"]
+    if simulated is not None:
+        edge_cells.append(f"{100 * simulated.house_edge:.3f}% ± {100 * simulated.stderr:.3f}%")
+    table.add_row(*edge_cells)
+    lines = [title, table, Text(f"Player EV per unit: {result.ev:+.7f} (exactly {result.ev_fraction})")]
+    if other is not None:
+        house, best = (result, other) if result.player == "house" else (other, result)
+        lines.append(Text(
+            f"House edge with the house way's settings {100 * house.house_edge:.4f}%, with the best "
+            f"{100 * best.house_edge:.4f}%: best play saves {100 * (best.ev - house.ev):.4f}% of a unit per hand "
+            "(paigow mistakes shows where)."
+        ))
+    if simulated is not None:
+        lines.append(Text(f"* what {simulated.rounds:,} simulated rounds (seed 1) would have said", style="dim"))
+    if seconds is not None:
+        lines.append(Text(f"Computed in {seconds:,.0f} s; cached, so asking again is instant.", style="dim"))
+    return Group(*lines)
+
+
+class ChartChoice(str, Enum):
+    TWO_PAIR = "two-pair"
+
+
+@app.command("mistakes")
+def mistakes_command(
+    chart: Annotated[
+        ChartChoice | None,
+        typer.Option("--chart", help="Show the two-pair decision as a chart: split or keep together, beside the house way."),
+    ] = None,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
+    game: GameOption = Game.CLASSIC,
+    banker: BankerOption = False,
+    wheel: WheelOption = Wheel.SECOND,
+    commission: CommissionOption = None,
+    dead: DeadOption = None,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Where the house way gives EV away: each clause, the hands it decides and what it costs.
+
+    From the same exact pass as paigow edge --player best: for every clause of the house way (the
+    rule text paigow house prints), how many hands it decides, in how many a better setting exists,
+    the EV given up (per hand it decides, and as its share of the whole gap between house-way and
+    best play), and the hand where it gives up most, with both settings.
+
+    Examples:
+
+    $ paigow mistakes
+    $ paigow mistakes --house-way trump-plaza --json | jq '.rules[:3]'
+    $ paigow mistakes --chart two-pair
+    """
+    from paigow_cli.analysis.edge import mistakes, two_pair_chart
+
+    question = edge_question(house_way, game, banker, wheel, commission, dead)
+    with reporting_errors():
+        tally = whole_game(question, jobs, scheduler)
+    output = Output(as_json, batch=False)
+    if chart is not None:
+
+        cells = two_pair_chart(question, tally)
+        if not cells:
+            with reporting_errors():
+                raise OptionError("no plain two-pair hand can be dealt from the live cards (--dead leaves too few ranks)")
+        output.emit(chart_json(question, cells), lambda: chart_text(question, cells))
+        return
+
+    gap, rows = mistakes(question, tally)
+    with reporting_errors():
+        settings = example_settings(question, rows)
+    output.emit(mistakes_json(question, gap, rows, settings), lambda: mistakes_text(question, gap, rows, settings))
+
+
+def example_settings(question: Any, rows: Sequence[Any]) -> dict[str, dict[str, Any]]:
+    """The house way's and the best setting of each clause's example hand, by the per-hand engine
+    (a second, independent reading of what the whole-game pass found)."""
+    from paigow_cli.analysis.advice import advise
+
+    table = dealer_table(question.rules)
+    settings = {}
+    for row in rows:
+        if row.example is None:
+            continue
+        advice = advise(row.example, question.rules, table=table, dead=question.dead)
+        gap = advice.given_up(advice.house_row)
+        if gap is None or abs(gap - row.example_given_up) > 1e-9:
+            raise ArithmeticError(f"the whole-game pass and the per-hand engine disagree on {row.example}")
+        settings[row.rule] = {"house_way": advice.house_row.split, "best": advice.best_row.split}
+    return settings
+
+
+def mistakes_json(question: Any, gap: Any, rows: Sequence[Mistake], settings: dict[str, Any]) -> dict[str, Any]:
+    rules = question.rules
+    return {
+        "house_way": rules.house_way,
+        "game": rules.game.value,
+        "banker": rules.banker,
+        "wheel": rules.wheel.value,
+        "commission": rules.commission,
+        "dead": card_list(sort_cards(question.dead)),
+        "gap": float(gap),
+        "gap_fraction": f"{gap.numerator}/{gap.denominator}",
+        "rules": [
+            {
+                "rule": row.rule,
+                "hands": row.hands,
+                "differs": row.differs,
+                "ev_given_up": float(row.ev_given_up),
+                "mean_ev_given_up": row.mean_given_up,
+                "share": row.share,
+                "example": None if row.example is None else {
+                    "hand": card_list(row.example),
+                    "ev_given_up": row.example_given_up,
+                    **{name: split_json(split) for name, split in settings[row.rule].items()},
+                },
+            }
+            for row in rows
+        ],
+    }
+
+
+def mistakes_text(question: Any, gap: Any, rows: Sequence[Mistake], settings: dict[str, Any]) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    rules = question.rules
+    title = Text(f"Where the {rules.house_way} house way gives EV away ({game_text(rules)})", style="bold")
+    title.append(f"\nBest play gains {100 * float(gap):.4f}% of a unit per hand over the house way, exactly; by clause:")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table.add_column("Share", justify="right")
+    table.add_column("Clause")
+    table.add_column("Hands", justify="right")
+    table.add_column("Differ", justify="right")
+    table.add_column("Mean", justify="right")
+    for row in rows:
+        if row.hands == 0:
+            continue
+        table.add_row(
+            f"{100 * row.share:.1f}%", row.rule, f"{row.hands:,}", f"{100 * row.differs / row.hands:.1f}%", f"{row.mean_given_up:.5f}"
+        )
+    lines: list[Any] = [title, table, Text("Mean: EV per unit given up per hand the clause decides.", style="dim")]
+    examples = [row for row in rows if row.example is not None][:5]
+    if examples:
+        lines.append(Text("\nThe hand each costliest clause gives up most on:", style="bold"))
+        for row in examples:
+            line = Text(f"{row.rule}\n  ")
+            line.append_text(cards_markup(row.example))
+            line.append(": house way ")
+            line.append_text(setting_cards(settings[row.rule]["house_way"]))
+            line.append(", best ")
+            line.append_text(setting_cards(settings[row.rule]["best"]))
+            line.append(f" (gives up {row.example_given_up:.4f})")
+            lines.append(line)
+    return Group(*lines)
+
+
+CHART_RANKS = "23456789TJQKA"
+
+
+def chart_json(question: Any, cells: Sequence[ChartCell]) -> dict[str, Any]:
+    rules = question.rules
+    return {
+        "house_way": rules.house_way,
+        "game": rules.game.value,
+        "banker": rules.banker,
+        "chart": "two-pair",
+        "cells": [
+            {
+                "high_pair": CHART_RANKS[cell.high_pair - 2],
+                "low_pair": CHART_RANKS[cell.low_pair - 2],
+                "best_single": CHART_RANKS[cell.single - 2],
+                "hands": cell.hands,
+                "split_ev": cell.split_ev,
+                "together_ev": cell.together_ev,
+                "better": cell.better,
+                "house_way": cell.house,
+            }
+            for cell in cells
+        ],
+    }
+
+
+def chart_text(question: Any, cells: Sequence[ChartCell]) -> RenderableType:
+    """Rows: (high pair, low pair); columns: the best single card. S split, T together; upper case
+    where the house way agrees, lower case (red) where it does otherwise."""
+    from rich.console import Group
+    from rich.text import Text
+
+    rules = question.rules
+    by_pairs: dict[tuple[int, int], dict[int, ChartCell]] = {}
+    for cell in cells:
+        by_pairs.setdefault((cell.high_pair, cell.low_pair), {})[cell.single] = cell
+    singles = sorted({cell.single for cell in cells}, reverse=True)
+    title = Text(f"Two pair: split or keep together? ({rules.house_way}, {game_text(rules)})", style="bold")
+    title.append("\nExact over every plain two-pair hand (no joker, straight or flush). Rows: the pairs; columns: the best single card.")
+    header = Text("Pairs  " + " ".join(f"{CHART_RANKS[single - 2]:>2}" for single in singles))
+    lines: list[Any] = [title, header]
+    for (high, low), row in sorted(by_pairs.items(), reverse=True):
+        line = Text(f"{CHART_RANKS[high - 2]}{CHART_RANKS[high - 2]}{CHART_RANKS[low - 2]}{CHART_RANKS[low - 2]}   ")
+        for single in singles:
+            cell = row.get(single)
+            if cell is None:
+                line.append(" · ", style="dim")
+                continue
+            letter = "S" if cell.better == "split" else "T"
+            agrees = cell.house == cell.better
+            style = ("green" if letter == "S" else "blue") if agrees else "bold red"
+            line.append(f" {letter if agrees else letter.lower()}{'*' if cell.house == 'mixed' else ' '}"[:3], style=style)
+        lines.append(line)
+    lines.append(Text(
+        "S: splitting is better on average (the low pair in front); T: keeping both pairs\n"
+        "in back is. Upper case: the house way does the better thing; lower case (red):\n"
+        "it does the other; *: it does each, depending on the other cards.",
+        style="dim",
+    ))
+    return Group(*lines)

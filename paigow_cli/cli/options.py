@@ -1,0 +1,144 @@
+"""The options several commands share, as ``Annotated`` aliases, and turning them into the library's values."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Any
+
+import typer
+
+from paigow_cli.cli.exits import (
+    reporting_errors,
+)
+from paigow_cli.core.cards import Card, parse_hand
+from paigow_cli.core.errors import (
+    CardError,
+)
+from paigow_cli.core.games import game_choices
+from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
+
+CardsArgument = Annotated[
+    list[str] | None,
+    typer.Argument(metavar="CARDS", help="The cards, e.g. AS KD JK 9H 9C 4D 2S, or - to read hands from stdin.", show_default=False),
+]
+
+
+WheelOption = Annotated[
+    Wheel,
+    typer.Option("--wheel", help="Where A-2-3-4-5 ranks: second-highest straight, or the lowest.", case_sensitive=False),
+]
+
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+BatchJsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines, one per line, for a stdin batch).")]
+
+
+def complete_house_way(incomplete: str) -> list[str]:
+    """Shell completion: the shipped house ways (a plugin file completes as a path)."""
+    return [way.value for way in HouseWayName if way.value.startswith(incomplete)]
+
+
+HouseWayOption = Annotated[
+    str,
+    typer.Option(
+        "--house-way",
+        metavar="NAME|FILE.py",
+        help="The casino whose house way sets the hands: foxwoods, trump-plaza, claridge, ballys, flamingo, "
+        "golden-nugget, santa-ana-star, an installed plugin's name, or a plugin file (see paigow house-ways).",
+        autocompletion=complete_house_way,
+    ),
+]
+
+
+CommissionOption = Annotated[
+    float | None,
+    typer.Option(
+        "--commission",
+        metavar="RATE",
+        help="Commission taken from a win in the classic game, e.g. 0.05 for 5% (the default there); "
+        "the other games take none.",
+        show_default=False,
+    ),
+]
+
+
+GameOption = Annotated[
+    Game,
+    typer.Option(
+        "--game",
+        help=f"The game: {game_choices()}.",
+        case_sensitive=False,
+    ),
+]
+
+
+BankerOption = Annotated[
+    bool,
+    typer.Option("--banker", help="You bank against the dealer: copies are yours, a foul is reset to the house way."),
+]
+
+
+DeadOption = Annotated[
+    str | None, typer.Option("--dead", metavar="CARDS", help="Cards known to be out of play (seen elsewhere).")
+]
+
+
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", metavar="S", help="Seed for the shuffle: the same seed gives the same deals.", min=0)
+]
+
+
+JobsOption = Annotated[
+    int | None,
+    typer.Option("--jobs", "-j", metavar="N", help="Processes to count with (default: every core).", min=1, show_default=False),
+]
+
+
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Send the chunks to a Dask distributed scheduler, e.g. tcp://10.0.0.5:8786 "
+        "(needs pip install 'paigow-cli\\[cluster]'; every worker needs paigow installed).",
+        show_default=False,
+    ),
+]
+
+
+class PlayerChoice(str, Enum):
+    HOUSE = "house"
+    BEST = "best"
+
+
+def make_rules(**options: Any) -> Rules:
+    """Build the rules from options, reporting a bad value as a usage error; a plugin house way
+    (a file or an installed package) is loaded here."""
+    with reporting_errors():
+        if "house_way" in options:
+            from paigow_cli.house_ways.plugins import resolve
+
+            options["house_way"] = resolve(options["house_way"])
+        return Rules(**options)
+
+
+def option_cards(text: str | None, what: str, counts: tuple[int, ...]) -> tuple[Card, ...] | None:
+    """Cards given to an option, with errors that say which option they came from."""
+    if text is None:
+        return None
+    try:
+        return parse_hand(text, counts=counts, what=what)
+    except CardError as error:
+        message = str(error)
+        raise CardError(message if what in message else f"{what}: {message}") from None
+
+
+def choose_seed(seed: int | None) -> int:
+    """The seed given, or a fresh random one (reported, so any run can be repeated)."""
+    if seed is not None:
+        return seed
+    import secrets
+
+    return secrets.randbelow(2**32)

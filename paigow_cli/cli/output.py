@@ -1,0 +1,201 @@
+"""Printing: text through Rich (colour only on a terminal, no trailing spaces) or JSON, batches from stdin, progress bars and notes on stderr."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from paigow_cli.cli.exits import (
+    ExitCode,
+    error_line,
+    error_text,
+    reporting_errors,
+)
+from paigow_cli.core.errors import (
+    PaigowError,
+)
+
+if TYPE_CHECKING:
+
+    from collections.abc import Callable, Iterable, Iterator
+
+    from rich.text import Text
+
+    from paigow_cli.core.cards import Card
+
+
+class Output:
+    """Prints results as text (Rich) or JSON, one document per hand."""
+
+    def __init__(self, as_json: bool, batch: bool) -> None:
+        self.as_json = as_json
+        self.batch = batch
+        self._console: Any = None
+        self._printed = 0
+
+    def emit(self, document: Any, text: Callable[[], Any]) -> None:
+        """Print ``document`` as JSON, or the renderable built by ``text``."""
+        if self.as_json:
+
+            typer.echo(json_text(document, pretty=not self.batch))
+            return
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False)
+
+        if self._printed:
+            self._console.print()
+        show(self._console, text())
+        self._printed += 1
+
+
+def for_each_hand(cards: list[str] | None, handle: Callable[[str | list[str]], None]) -> None:
+    """Run ``handle`` on the cards given, or on each stdin line when they are ``-``.
+
+    In a batch a bad line is reported with its number and the batch goes on;
+    the exit status is then 1.
+    """
+    if not cards:
+        error_line("no cards given: give the cards as arguments (e.g. AS KD JK 9H 9C 4D 2S) or - to read stdin")
+        raise typer.Exit(ExitCode.BAD_INPUT)
+    if "-" not in cards:
+        with reporting_errors():
+            handle(cards)
+        return
+    if cards != ["-"]:
+        error_line("- reads hands from stdin and must be the only cards argument")
+        raise typer.Exit(ExitCode.BAD_INPUT)
+    failures = 0
+    for number, line in enumerate(sys.stdin, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            handle(line)
+        except PaigowError as error:
+            error_line(f"line {number}: {error_text(error)}")
+            failures += 1
+    if failures:
+        raise typer.Exit(ExitCode.FAILURE)
+
+
+def is_batch(cards: list[str] | None) -> bool:
+    return cards == ["-"]
+
+
+@contextmanager
+def progress_bar(description: str, plain: str | None = None) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress callback: on a terminal, a bar on stderr that appears at the first update (so a
+    table that only loads shows nothing); elsewhere, the line ``plain`` once, at the first update."""
+    if not sys.stderr.isatty():
+        if plain is None:
+            yield None
+            return
+        said = False
+
+        def say_once(done: int, total: int) -> None:
+            nonlocal said
+            if not said:
+                typer.echo(plain, err=True)
+                said = True
+
+        yield say_once
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    bar: Any = None
+    task: Any = None
+
+    def update(done: int, total: int) -> None:
+        nonlocal bar, task
+        if bar is None:
+            bar = Progress(
+                TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
+                console=Console(stderr=True), transient=True,
+            )
+            bar.start()
+            task = bar.add_task(description, total=total)
+        bar.update(task, completed=done, total=total)
+
+    try:
+        yield update
+    finally:
+        if bar is not None:
+            bar.stop()
+
+
+def note(message: str) -> None:
+    """A one-line note on stderr (not an error)."""
+    typer.echo(f"Note: {message}", err=True)
+
+
+RED_SUITS = ("H", "D")
+
+
+def card_list(cards: Iterable[Card]) -> list[str]:
+    """Cards as canonical strings, for JSON."""
+    return [str(card) for card in cards]
+
+
+def cards_markup(cards: Iterable[Card]) -> Text:
+    """Cards with suit symbols, hearts and diamonds in red (colour shows only on a terminal)."""
+    from rich.text import Text
+
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(" ")
+        style = "bold magenta" if card.is_joker else ("red" if card.suit in RED_SUITS else "")
+        text.append(card.symbol_text(), style=style)
+    return text
+
+
+_TRAILING_SPACE = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
+
+
+def show(console: Any, renderable: Any) -> None:
+    r"""Print a renderable with no trailing spaces on any line (Rich pads some lines to the width).
+
+    >>> from rich.console import Console
+    >>> import io
+    >>> console = Console(file=io.StringIO(), width=20)
+    >>> show(console, "a  \nb")
+    >>> console.file.getvalue()
+    'a\nb\n'
+    """
+    with console.capture() as capture:
+        console.print(renderable)
+    console.file.write(_TRAILING_SPACE.sub(r"\1", capture.get()))
+    console.file.flush()
+
+
+_SCALAR_ARRAY = re.compile(r"\[\n\s+((?:[^\[\]{}\n]+,\n\s+)*[^\[\]{}\n]+)\n\s*\]")
+
+
+def json_text(document: Any, pretty: bool = True) -> str:
+    """JSON text; pretty output keeps arrays of plain values on one line.
+
+    >>> print(json_text({"high": ["AS", "KD"], "foul": False}))
+    {
+      "high": ["AS", "KD"],
+      "foul": false
+    }
+    >>> json_text({"high": ["AS", "KD"]}, pretty=False)
+    '{"high": ["AS", "KD"]}'
+    """
+    if not pretty:
+        return json.dumps(document, ensure_ascii=False)
+    text = json.dumps(document, ensure_ascii=False, indent=2)
+    return _SCALAR_ARRAY.sub(lambda match: "[" + re.sub(r",\n\s+", ", ", match.group(1)) + "]", text)

@@ -1,0 +1,73 @@
+"""The engine's cached tables, loaded for a command: a progress bar on a first build, a plugin checked before it, notes on stderr."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from paigow_cli.cli.exits import (
+    reporting_errors,
+)
+from paigow_cli.cli.output import (
+    note,
+    progress_bar,
+)
+from paigow_cli.core.errors import (
+    PluginError,
+)
+
+if TYPE_CHECKING:
+
+
+    from paigow_cli.core.rules import Rules
+    pass
+
+PREBUILD_CHECK_HANDS = 20_000
+
+
+def check_plugin_before_build(name: str) -> None:
+    """Refuse a plugin house way that fails the checks, before building its dealer table on it."""
+    from paigow_cli.house_ways import way_named
+
+    way = way_named(name)
+    if not way.plugin:
+        return
+    from paigow_cli.analysis.house_way_check import check_house_way
+
+    report = check_house_way(way, hands=PREBUILD_CHECK_HANDS)
+    if not report.passed:
+        raise PluginError(
+            f"the house way plugin '{name}' fails its checks, so no dealer table is built on it: {report.first_fault()} "
+            f"(paigow house-ways --check shows every fault)"
+        )
+
+
+def dealer_table(rules: Rules) -> Any:
+    """The house way's dealer table, built with a progress bar on first use (a plugin is checked first)."""
+    from paigow_cli.engine.dealer_table import load_table
+
+    cache_folder_note()
+    building = f"building the {rules.house_way} dealer table, about 5 s, once"
+    with reporting_errors(), progress_bar(f"Building the {rules.house_way} dealer table (once)", building) as progress:
+        return load_table(rules.house_way, rules.wheel, progress=progress, notify=note, check=check_plugin_before_build)
+
+
+def category_table() -> Any:
+    """The dealer classes and their seven-card categories, built with a progress bar on first use."""
+    from paigow_cli.engine.dealer_table import load_categories
+
+    cache_folder_note()
+    with progress_bar("Building the category table (once)", "building the category table, a few seconds, once") as progress:
+        return load_categories(progress=progress, notify=note)
+
+
+_NOTED: set[str] = set()
+
+
+def cache_folder_note() -> None:
+    """Say once that the cache folder cannot hold tables (it is a file), and go on without it."""
+    from paigow_cli.engine.cache import cache_problem
+
+    problem = cache_problem()
+    if problem and problem not in _NOTED:
+        _NOTED.add(problem)
+        note(problem)

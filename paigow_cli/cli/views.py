@@ -1,0 +1,100 @@
+"""Renderers several commands share: settings and settlements in JSON and text, signed numbers, the game's name."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from paigow_cli.cli.output import (
+    card_list,
+    cards_markup,
+)
+from paigow_cli.core.cards import sort_cards
+from paigow_cli.core.hands import table_label
+
+if TYPE_CHECKING:
+
+    from rich.console import RenderableType
+    from rich.text import Text
+
+    from paigow_cli.core.showdown import Settlement
+    from paigow_cli.core.splits import Split
+    from paigow_cli.house_ways import HouseSetting
+
+
+def split_json(split: Split) -> dict[str, Any]:
+    """The fields every split carries in JSON."""
+    return {
+        "high": card_list(split.high),
+        "low": card_list(split.low),
+        "high_hand": split.high_value.label,
+        "low_hand": split.low_value.label,
+        "high_category": split.high_value.category.slug,
+        "low_category": split.low_value.category.slug,
+        "foul": split.foul,
+    }
+
+
+def setting_json(setting: HouseSetting) -> dict[str, Any]:
+    """A house-way setting: its hand, the two hands, their labels, and the clause."""
+    split = setting.split
+    return {
+        "hand": card_list(sort_cards(split.cards)),
+        "high": card_list(split.high),
+        "low": card_list(split.low),
+        "high_hand": split.high_value.label,
+        "low_hand": split.low_value.label,
+        "rule": setting.rule,
+    }
+
+
+def outcome_text(settlement: Settlement) -> str:
+    copies = [name for name, copied in (("high", settlement.copy_high), ("low", settlement.copy_low)) if copied]
+    text = settlement.outcome.value
+    if settlement.reset:
+        text += " (foul: reset)"
+    elif settlement.foul:
+        text += " (foul)"
+    elif settlement.game_push:
+        text += " (game push)"
+    elif copies:
+        text += f" (copy {' and '.join(copies)})"
+    return text
+
+
+def setting_line(title: str, setting: HouseSetting) -> RenderableType:
+    """``Dealer: K♠ K♥ 7♠ 4♥ 3♦ / J♦ 8♣   Pair of kings / Jack-eight`` and the clause below it."""
+    from rich.console import Group
+    from rich.padding import Padding
+    from rich.text import Text
+
+    split = setting.split
+    line = Text()
+    line.append(f"{title}: ", style="bold")
+    line.append_text(cards_markup(split.high))
+    line.append(" / ")
+    line.append_text(cards_markup(split.low))
+    line.append(f"   {table_label(split.high_value.key)} / {split.low_value.brief}")
+    return Group(line, Padding(Text(setting.rule, style="italic"), (0, 0, 0, 2)))
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 round``, ``2,000 rounds``.
+
+    >>> plural(1, "round"), plural(2000, "round")
+    ('1 round', '2,000 rounds')
+    """
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def signed(value: float, places: int = 4) -> str:
+    return f"{value:+.{places}f}"
+
+
+def setting_cards(split: Split) -> Text:
+    from rich.text import Text
+
+    text = Text()
+    text.append_text(cards_markup(split.high))
+    text.append(" / ")
+    text.append_text(cards_markup(split.low))
+    return text

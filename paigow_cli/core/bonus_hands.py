@@ -1,0 +1,162 @@
+"""The side-bet hands seven cards make (rules.md §8.3), for one hand and for every dealer class.
+
+Side bets pay on what the seven cards *hold*, whatever the setting: a hand holds a
+line (a straight, three of a kind, a 9-high pai gow, ...) or not, and is paid at
+its highest-paying line. So a hand's value here is a set of lines, not one
+category: ``K♠ K♥ K♦ Q♣ J♠ T♥ 9♦`` holds both three of a kind and a straight, and
+the Fortune table pays its trips (3 to 1) above its straight (2 to 1).
+
+The joker pairs only with aces and may complete a straight, a flush or a straight
+flush. A "pai gow" is seven different ranks (the joker counts as the ace) with no
+straight and no flush, named by its top card. Readings we took where the tables are
+silent: a 7-card straight flush may run A-2-3-4-5-6-7 (the ace low, as in a wheel);
+a royal match is the five-card royal (the joker may stand in for one of its cards)
+with a real suited K-Q as the other two cards.
+
+>>> from paigow_cli.core.cards import parse_cards
+>>> sorted(line.slug for line in hand_lines(parse_cards("KS KH KD QC JS TH 9D")))
+['straight', 'three-of-a-kind']
+>>> pai_gow_top(parse_cards("QS JH 9D 7C 5S 3H 2D"))
+12
+>>> Line.ROYAL_MATCH in hand_lines(parse_cards("AS KS QS JS JK KH QH"))
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from enum import IntEnum
+
+from paigow_cli.core.cards import ACE, RANK_CHARS, Card
+
+RANKS = len(RANK_CHARS)
+
+
+class Line(IntEnum):
+    """A hand a side bet can pay on; the value is its bit in a class's line mask (from 1, so every line is truthy)."""
+
+    SEVEN_CARD_STRAIGHT_FLUSH = 1  # seven suited cards in sequence, no joker
+    SEVEN_CARD_STRAIGHT_FLUSH_JOKER = 2  # six suited cards and the joker
+    ROYAL_MATCH = 3  # a royal flush and a suited K-Q as the other two cards
+    FIVE_ACES = 4
+    ROYAL_FLUSH = 5
+    STRAIGHT_FLUSH = 6
+    FOUR_OF_A_KIND = 7
+    FULL_HOUSE = 8
+    FLUSH = 9
+    THREE_OF_A_KIND = 10
+    STRAIGHT = 11
+    NINE_HIGH_PAI_GOW = 12
+    TEN_HIGH_PAI_GOW = 13
+    JACK_HIGH_PAI_GOW = 14
+    QUEEN_HIGH_PAI_GOW = 15
+    KING_HIGH_PAI_GOW = 16
+    ACE_HIGH_PAI_GOW = 17
+    NINE_HIGH_LOW_HAND = 18  # the low hand the house way sets is 9-high (not a seven-card line: ``side_bets``)
+
+    @property
+    def slug(self) -> str:
+        """The name users and JSON use: ``five-aces``, ``seven-card-straight-flush-joker``."""
+        return self.name.lower().replace("_", "-")
+
+    @property
+    def label(self) -> str:
+        return LABELS.get(self, self.slug.replace("-", " ").capitalize())
+
+
+LABELS = {
+    Line.SEVEN_CARD_STRAIGHT_FLUSH: "7-card straight flush, natural",
+    Line.SEVEN_CARD_STRAIGHT_FLUSH_JOKER: "7-card straight flush with the joker",
+    Line.ROYAL_MATCH: "Royal flush plus royal match",
+    Line.NINE_HIGH_PAI_GOW: "9-high pai gow",
+    Line.TEN_HIGH_PAI_GOW: "10-high pai gow",
+    Line.JACK_HIGH_PAI_GOW: "J-high pai gow",
+    Line.QUEEN_HIGH_PAI_GOW: "Q-high pai gow",
+    Line.KING_HIGH_PAI_GOW: "K-high pai gow",
+    Line.ACE_HIGH_PAI_GOW: "A-high pai gow",
+    Line.NINE_HIGH_LOW_HAND: "9-high low hand (house way)",
+}
+PAI_GOW_LINES = {9: Line.NINE_HIGH_PAI_GOW, 10: Line.TEN_HIGH_PAI_GOW, 11: Line.JACK_HIGH_PAI_GOW,
+                 12: Line.QUEEN_HIGH_PAI_GOW, 13: Line.KING_HIGH_PAI_GOW, 14: Line.ACE_HIGH_PAI_GOW}
+
+# Rank bit r is rank r + 2 (bit 12 the ace). Five-card windows: the wheel A-2-3-4-5, then 2-6 ... T-A.
+FIVE_WINDOWS = (0b1_0000_0000_1111, *(0b11111 << low for low in range(9)))
+ROYAL_WINDOW = 0b11111 << 8
+# Seven-card windows: A-2-3-4-5-6-7, then 2-8 ... 8-A.
+SEVEN_WINDOWS = (0b1_0000_0011_1111, *(0b1111111 << low for low in range(7)))
+
+
+def _holds_run(mask: int, joker: bool, windows: Sequence[int], size: int) -> bool:
+    """True when the ranks in ``mask`` (with the joker filling one gap) cover one of ``windows``."""
+    return any((mask & window).bit_count() + joker >= size for window in windows)
+
+
+def hand_lines(cards: Sequence[Card]) -> frozenset[Line]:
+    """Every side-bet line that seven cards hold (one hand; see ``engine.class_flags.class_lines`` for all at once)."""
+    joker = any(card.is_joker for card in cards)
+    real = [card for card in cards if not card.is_joker]
+    counts = Counter(card.rank for card in real)
+    counts[ACE] += joker  # the joker pairs with aces only
+    mask = sum(1 << (rank - 2) for rank in {card.rank for card in real})
+    suited = Counter()
+    for card in real:
+        suited[card.suit] |= 1 << (card.rank - 2)
+    lines: set[Line] = set()
+    if counts[ACE] == 5:
+        lines.add(Line.FIVE_ACES)
+    most = max(counts.values())
+    if most >= 4:
+        lines.add(Line.FOUR_OF_A_KIND)
+    if most >= 3:
+        lines.add(Line.THREE_OF_A_KIND)
+        if sum(count >= 2 for count in counts.values()) >= 2:
+            lines.add(Line.FULL_HOUSE)
+    if _holds_run(mask, joker, FIVE_WINDOWS, 5):
+        lines.add(Line.STRAIGHT)
+    for suit, suit_mask in suited.items():
+        if suit_mask.bit_count() + joker < 5:
+            continue
+        lines.add(Line.FLUSH)
+        if _holds_run(suit_mask, joker, FIVE_WINDOWS, 5):
+            lines.add(Line.STRAIGHT_FLUSH)
+        if (suit_mask & ROYAL_WINDOW).bit_count() + joker >= 5:
+            lines.add(Line.ROYAL_FLUSH)
+            if _royal_match(real, suit):
+                lines.add(Line.ROYAL_MATCH)
+        if any((suit_mask & window) == window for window in SEVEN_WINDOWS):
+            lines.add(Line.SEVEN_CARD_STRAIGHT_FLUSH)
+        elif joker and _holds_run(suit_mask, True, SEVEN_WINDOWS, 7):
+            lines.add(Line.SEVEN_CARD_STRAIGHT_FLUSH_JOKER)
+    top = pai_gow_top(cards)
+    if top:
+        lines.add(PAI_GOW_LINES[top])
+    return frozenset(lines)
+
+
+def _royal_match(real: Sequence[Card], royal_suit: str) -> bool:
+    """The two cards outside the royal are a real K and Q of one suit."""
+    others = [card for card in real if not (card.suit == royal_suit and card.rank >= 10)]
+    return len(others) == 2 and {card.rank for card in others} == {12, 13} and others[0].suit == others[1].suit
+
+
+def pai_gow_top(cards: Sequence[Card]) -> int | None:
+    """The top rank (2-14) of a pai gow hand, None when the cards make a pair, straight or flush.
+
+    >>> from paigow_cli.core.cards import parse_cards
+    >>> pai_gow_top(parse_cards("JK QS JH 9D 7C 5S 3H")), pai_gow_top(parse_cards("JK AS QS JH 9D 7C 5S"))
+    (14, None)
+    """
+    joker = any(card.is_joker for card in cards)
+    real = [card for card in cards if not card.is_joker]
+    ranks = {card.rank for card in real}
+    if len(ranks) < len(real) or (joker and ACE in ranks):
+        return None
+    mask = sum(1 << (rank - 2) for rank in ranks)
+    if _holds_run(mask, joker, FIVE_WINDOWS, 5):
+        return None
+    if max(Counter(card.suit for card in real).values()) + joker >= 5:
+        return None
+    return ACE if joker else max(ranks)
+
+

@@ -1,0 +1,213 @@
+"""Where computed tables live, and how they are written and trusted (design.md, "Cache").
+
+Tables live under ``$PAIGOW_CACHE_DIR``, else the user cache directory. A file
+name carries everything that changes its content: what it is, the rules, a
+format version, and a digest of the source files that compute it. Writes go to
+a temporary file in the same folder, then an atomic rename, so readers never
+see half a file and two writers of the same table both leave a whole one. A
+file that is missing, truncated, garbled or from another build is not trusted:
+``read_arrays`` raises ``StaleCache`` and the caller rebuilds it.
+
+>>> import tempfile, numpy as np
+>>> folder = Path(tempfile.mkdtemp())
+>>> path = folder / "demo.npz"
+>>> write_arrays(path, {"values": np.arange(3)}, {"kind": "demo"})
+>>> read_arrays(path, {"kind": "demo"})["values"].tolist()
+[0, 1, 2]
+>>> _ = path.write_bytes(path.read_bytes()[:100])
+>>> read_arrays(path, {"kind": "demo"})
+Traceback (most recent call last):
+...
+paigow_cli.engine.cache.StaleCache: demo.npz is unreadable (truncated or garbled)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import zipfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from paigow_cli.core.errors import CacheError
+
+FORMAT_VERSION = 1
+SUFFIX = ".npz"
+PARTIAL = ".partial"  # a folder of finished chunks of a run that has not ended yet
+# Every module whose code decides what a cached table holds (a package: all its modules).
+TABLE_SOURCES = (
+    "paigow_cli.core.cards",
+    "paigow_cli.core.hands",
+    "paigow_cli.core.splits",
+    "paigow_cli.engine.dealer_classes",
+    "paigow_cli.engine.dealer_table",
+    "paigow_cli.house_ways",
+)
+
+
+class StaleCache(Exception):
+    """A cached file that must not be trusted; the message says why."""
+
+
+def cache_dir() -> Path:
+    """``$PAIGOW_CACHE_DIR``, else the platform's user cache folder for paigow."""
+    configured = os.environ.get("PAIGOW_CACHE_DIR")
+    if configured:
+        return Path(configured).expanduser()
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "paigow"
+    if os.name == "nt":
+        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+        return Path(base) / "paigow" / "Cache"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "paigow"
+
+
+def cache_problem() -> str | None:
+    """Why the cache folder cannot hold tables (it names a file), or None.
+
+    Tables are then built for each run and not kept; every command still answers.
+    """
+    folder = cache_dir()
+    if folder.exists() and not folder.is_dir():
+        return (
+            f"the cache folder {folder} is a file, not a folder, so tables cannot be cached and are built on every run "
+            "(set PAIGOW_CACHE_DIR to a folder)"
+        )
+    return None
+
+
+@lru_cache(maxsize=1)
+def source_digest() -> str:
+    """A digest of the code that computes the tables: change the code, and old tables are stale."""
+    return code_digest(TABLE_SOURCES, f"format {FORMAT_VERSION}")[:16]
+
+
+def code_digest(modules: Iterable[str], salt: str = "") -> str:
+    """A digest of what the code of ``modules`` does, not of where it lives.
+
+    Each module's top-level statements are digested as syntax trees without docstrings and
+    without import statements, then sorted: editing a docstring, moving a module to another
+    folder or a function to another module of the list leaves the digest as it was, while any
+    change to what the code computes changes it. A package stands for all of its modules.
+    """
+    import ast
+    from importlib.util import find_spec
+
+    statements: list[str] = []
+    for name in modules:
+        spec = find_spec(name)
+        if spec is None or spec.origin is None:
+            raise ModuleNotFoundError(name)
+        files = [Path(spec.origin)]
+        if spec.submodule_search_locations:
+            files = sorted(file for folder in spec.submodule_search_locations for file in Path(folder).rglob("*.py"))
+        for file in files:
+            tree = ast.parse(file.read_text(encoding="utf-8"))
+            _drop_docstrings(tree)
+            statements += [ast.dump(node) for node in tree.body if not isinstance(node, ast.Import | ast.ImportFrom)]
+    digest = hashlib.sha256(salt.encode())
+    for statement in sorted(statements):
+        digest.update(statement.encode())
+    return digest.hexdigest()
+
+
+def _drop_docstrings(tree: object) -> None:
+    import ast
+
+    for node in ast.walk(tree):  # type: ignore[arg-type]
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]  # type: ignore[attr-defined]
+
+
+def table_path(kind: str, *parts: str) -> Path:
+    """The cache file for a table: ``dealer-foxwoods-second-v1-<digest>.npz``."""
+    return cache_dir() / ("-".join((kind, *parts, f"v{FORMAT_VERSION}", source_digest())) + SUFFIX)
+
+
+def write_arrays(path: Path, arrays: dict[str, np.ndarray], meta: dict[str, object]) -> None:
+    """Write arrays and their metadata atomically (temporary file, then rename)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+    except OSError as error:
+        raise CacheError(f"cannot write the table cache in {path.parent}: {error.strerror or error}") from None
+    try:
+        with os.fdopen(handle, "wb") as file:
+            np.savez(file, _meta=np.array(json.dumps(meta, sort_keys=True)), **arrays)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        raise CacheError(f"cannot write the table cache {path}: {error.strerror or error}") from None
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def read_arrays(path: Path, meta: dict[str, object]) -> dict[str, np.ndarray]:
+    """Read a cached file whose metadata must match ``meta``; raise StaleCache otherwise."""
+    if not path.exists():
+        raise StaleCache(f"{path.name} is not built yet")
+    try:
+        with np.load(path, allow_pickle=False) as stored:
+            arrays = {name: stored[name] for name in stored.files}
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
+        raise StaleCache(f"{path.name} is unreadable (truncated or garbled)") from None
+    try:
+        found = json.loads(str(arrays.pop("_meta")))
+    except (KeyError, ValueError):
+        raise StaleCache(f"{path.name} has no readable description") from None
+    if any(found.get(key) != value for key, value in meta.items()):
+        raise StaleCache(f"{path.name} describes another table")
+    return arrays
+
+
+@dataclass(frozen=True)
+class CachedFile:
+    path: Path
+    size: int
+    current: bool  # built by this version of the code
+
+
+def cached_files() -> list[CachedFile]:
+    """Every table file in the cache folder, current or left by another version."""
+    folder = cache_dir()
+    if not folder.is_dir():
+        return []
+    digest = source_digest()
+    found = [
+        CachedFile(path, path.stat().st_size, path.stem.endswith(f"v{FORMAT_VERSION}-{digest}"))
+        for path in sorted(folder.glob(f"*{SUFFIX}"))
+    ]
+    for path in sorted(folder.glob(f"*{PARTIAL}")):  # an interrupted whole-game run's finished chunks
+        if path.is_dir():
+            size = sum(part.stat().st_size for part in path.iterdir() if part.is_file())
+            found.append(CachedFile(path, size, path.name.endswith(f"v{FORMAT_VERSION}-{digest}{PARTIAL}")))
+    return found
+
+
+def remove_files(files: Iterable[CachedFile]) -> int:
+    """Delete cached files; return how many went."""
+    removed = 0
+    for file in files:
+        try:
+            if file.path.is_dir():
+                shutil.rmtree(file.path)
+            else:
+                file.path.unlink()
+            removed += 1
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            raise CacheError(f"cannot remove {file.path}: {error.strerror or error}") from None
+    return removed

@@ -1,0 +1,281 @@
+"""The dealer's setting for every dealer-hand class, per house way and wheel rule, cached.
+
+Building one table sets 292,253 representative hands by the house way (on every
+core, in chunks) and stores each class's (high, low) hand values as indices into
+the sorted distinct values. Loading checks the file and rebuilds it when it is
+missing, stale or corrupt.
+
+The seven-card category of every class (for ``paigow odds``) is a second, small
+table that does not depend on the house way.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_all_start_methods, get_context
+
+import numpy as np
+
+from paigow_cli.core.errors import CacheError
+from paigow_cli.core.hands import ROYAL_CODE, STRAIGHT_FLUSH, best_five_key, key_ranks
+from paigow_cli.core.rules import Wheel
+from paigow_cli.engine.cache import (
+    StaleCache,
+    cache_problem,
+    read_arrays,
+    table_path,
+    write_arrays,
+)
+from paigow_cli.engine.dealer_classes import DealerClasses, dealer_classes
+from paigow_cli.house_ways import house_keys, way_named
+
+Progress = Callable[[int, int], None]  # (classes done, classes in all)
+Notify = Callable[[str], None]
+CHUNK = 8192
+ROYAL = 10  # category code of a royal flush in the category table (straight flushes are 8)
+
+
+@dataclass(frozen=True)
+class DealerTable:
+    """The class structure plus the dealer's setting of each class, as dense value indices."""
+
+    house_way: str
+    wheel: Wheel
+    classes: DealerClasses
+    high_values: np.ndarray  # sorted distinct high-hand keys the dealer can end with
+    low_values: np.ndarray  # sorted distinct low-hand keys
+    multiset_high: np.ndarray  # (M,) index into high_values
+    multiset_low: np.ndarray
+    flush_high: np.ndarray  # (F,) index into high_values
+    flush_low: np.ndarray
+
+
+def _class_keys(house_way: str, wheel_low: bool, kind: str, start: int, stop: int) -> np.ndarray:
+    """(stop - start, 2) high and low keys of the house way's setting of each class."""
+    classes = dealer_classes()
+    hand_of = classes.multiset_hand if kind == "multiset" else classes.flush_hand
+    return np.array([house_keys(hand_of(i), house_way, wheel_low) for i in range(start, stop)], dtype=np.int32)
+
+
+def _run_chunks(
+    function: Callable[..., np.ndarray], arguments: list[tuple], total: int, progress: Progress | None
+) -> list[np.ndarray]:
+    """Run ``function`` over chunks on every core, reporting progress; results in order."""
+    if progress:
+        progress(0, total)  # the work starts (a terminal shows its bar, a pipe its one line)
+    dealer_classes()  # enumerate once before forking, so workers inherit it
+    workers = min(len(arguments), os.cpu_count() or 1)
+    done = 0
+    results: list[np.ndarray] = []
+    if workers <= 1:
+        for args in arguments:
+            results.append(function(*args))
+            done += len(results[-1])
+            if progress:
+                progress(done, total)
+        return results
+    pool = worker_pool(workers)
+    try:
+        for result in pool.map(function, *zip(*arguments)):
+            results.append(result)
+            done += len(result)
+            if progress:
+                progress(done, total)
+    except BaseException:  # Ctrl-C or a failure: stop the workers at once, drop the chunks not started
+        stop_pool(pool)
+        raise
+    pool.shutdown()
+    return results
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool whose workers ignore Ctrl-C (the parent stops them: ``stop_pool``)."""
+    method = "fork" if "fork" in get_all_start_methods() else "spawn"
+    return ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method), initializer=_leave_interrupts_to_parent)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Kill and reap a pool's workers at once, dropping the work not started (Ctrl-C, a failure)."""
+    # The pool's management thread may complain as its workers vanish: we are tearing it down on purpose.
+    threading.excepthook = lambda args: None
+    running = getattr(pool, "_processes", None) or {}  # the executor's worker processes, by pid
+    for process in list(running.values()):
+        process.kill()
+    for process in list(running.values()):
+        process.join(timeout=1)  # reap it: no process is left behind
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _leave_interrupts_to_parent() -> None:
+    """Workers ignore Ctrl-C; the parent stops the pool (no traceback from every worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _chunk_arguments(prefix: tuple, classes: DealerClasses) -> tuple[list[tuple], int]:
+    sizes = {"multiset": len(classes.multiset_counts), "flush": len(classes.flush_suited)}
+    arguments = [
+        (*prefix, kind, start, min(start + CHUNK, size)) for kind, size in sizes.items() for start in range(0, size, CHUNK)
+    ]
+    return arguments, sum(sizes.values())
+
+
+def build_table(house_way: str, wheel: Wheel, progress: Progress | None = None) -> DealerTable:
+    """Set every class by the house way (seconds; use ``load_table`` for the cached one)."""
+    house_way = way_named(house_way).name
+    classes = dealer_classes()
+    arguments, total = _chunk_arguments((house_way, wheel is Wheel.LOW), classes)
+    chunks = _run_chunks(_class_keys, arguments, total, progress)
+    count = len(classes.multiset_counts)
+    keys = np.concatenate(chunks)
+    high_values, high_index = np.unique(keys[:, 0], return_inverse=True)
+    low_values, low_index = np.unique(keys[:, 1], return_inverse=True)
+    return DealerTable(
+        house_way=house_way,
+        wheel=wheel,
+        classes=classes,
+        high_values=high_values.astype(np.int32),
+        low_values=low_values.astype(np.int32),
+        multiset_high=high_index[:count].astype(np.uint16),
+        multiset_low=low_index[:count].astype(np.uint8),
+        flush_high=high_index[count:].astype(np.uint16),
+        flush_low=low_index[count:].astype(np.uint8),
+    )
+
+
+CLASS_FIELDS = ("multiset_counts", "multiset_joker", "flush_suited", "flush_other", "flush_joker", "flush_multiset")
+TABLE_FIELDS = ("high_values", "low_values", "multiset_high", "multiset_low", "flush_high", "flush_low")
+
+
+def _table_meta(house_way: str, wheel: Wheel) -> dict[str, object]:
+    way = way_named(house_way)
+    meta: dict[str, object] = {"kind": "dealer", "house_way": way.name, "wheel": wheel.value}
+    if way.plugin:
+        meta.update(plugin=way.origin, plugin_digest=way.digest)
+    return meta
+
+
+def dealer_table_path(house_way: str, wheel: Wheel):
+    """The cache file of a house way's table; a plugin's carries the digest of its source."""
+    way = way_named(house_way)
+    parts = (way.name, way.digest, wheel.value) if way.plugin else (way.name, wheel.value)
+    return table_path("dealer", *parts)
+
+
+def expected_tables() -> list[tuple[str, object]]:
+    """Every table the shipped house ways and ``paigow odds`` can use: (what it is, its cache file)."""
+    from paigow_cli.core.rules import HouseWayName
+
+    tables: list[tuple[str, object]] = [("category table (odds, bonus)", table_path("categories"))]
+    for wheel in Wheel:
+        for way in HouseWayName:
+            tables.append((f"{way.value} dealer table, {wheel.value} wheel", dealer_table_path(way.value, wheel)))
+    return tables
+
+
+def save_table(table: DealerTable) -> None:
+    arrays = {name: getattr(table.classes, name) for name in CLASS_FIELDS}
+    arrays.update({name: getattr(table, name) for name in TABLE_FIELDS})
+    write_arrays(dealer_table_path(table.house_way, table.wheel), arrays, _table_meta(table.house_way, table.wheel))
+
+
+def load_table(
+    house_way: str, wheel: Wheel, progress: Progress | None = None, notify: Notify | None = None,
+    check: Callable[[str], None] | None = None,
+) -> DealerTable:
+    """The cached table, built (and cached) first if it is missing, stale or corrupt.
+
+    ``check`` runs before a build (the command line checks a plugin there, and refuses one that fails).
+    """
+    house_way = way_named(house_way).name
+    path = dealer_table_path(house_way, wheel)
+    try:
+        arrays = read_arrays(path, _table_meta(house_way, wheel))
+        classes = DealerClasses(**{name: arrays[name] for name in CLASS_FIELDS})
+        table = DealerTable(house_way, wheel, classes, **{name: arrays[name] for name in TABLE_FIELDS})
+        _check_shapes(table)
+        return table
+    except (StaleCache, KeyError, TypeError, ValueError) as problem:
+        if notify and path.exists():
+            notify(f"rebuilding the {house_way} table: {problem if isinstance(problem, StaleCache) else 'it is malformed'}")
+    if check is not None:
+        check(house_way)
+    table = build_table(house_way, wheel, progress)
+    try:
+        save_table(table)
+    except CacheError as error:  # still answer; the table is rebuilt next time
+        if notify:
+            if cache_problem() is None:  # else the command has said so already
+                notify(f"{error}; the table will be built again next time")
+    return table
+
+
+def _check_shapes(table: DealerTable) -> None:
+    """Reject a file whose arrays do not fit together (a garbled file that still unzips)."""
+    classes = table.classes
+    multisets, flushes = len(classes.multiset_counts), len(classes.flush_suited)
+    if (
+        classes.multiset_counts.shape != (multisets, 13)
+        or len(table.multiset_high) != multisets
+        or len(table.multiset_low) != multisets
+        or len(table.flush_high) != flushes
+        or len(table.flush_low) != flushes
+        or classes.flush_other.shape != (flushes, 2)
+        or int(table.multiset_high.max()) >= len(table.high_values)
+        or int(table.flush_high.max()) >= len(table.high_values)
+        or int(table.multiset_low.max()) >= len(table.low_values)
+        or int(table.flush_low.max()) >= len(table.low_values)
+        or int(classes.flush_multiset.max()) >= multisets
+    ):
+        raise ValueError("array shapes do not fit together")
+
+
+# --- seven-card categories ------------------------------------------------------------------------
+
+
+def _class_categories(kind: str, start: int, stop: int) -> np.ndarray:
+    """Category (0-9, ROYAL for a royal flush) of the best five of each class's seven cards."""
+    classes = dealer_classes()
+    hand_of = classes.multiset_hand if kind == "multiset" else classes.flush_hand
+    codes = []
+    for i in range(start, stop):
+        key, _ = best_five_key(hand_of(i))
+        category = key >> 20
+        codes.append(ROYAL if category == STRAIGHT_FLUSH and key_ranks(key)[0] == ROYAL_CODE else category)
+    return np.array(codes, dtype=np.uint8)
+
+
+def load_categories(
+    progress: Progress | None = None, notify: Notify | None = None
+) -> tuple[DealerClasses, tuple[np.ndarray, np.ndarray]]:
+    """The class structure and each class's category code, cached; built first when needed."""
+    path = table_path("categories")
+    meta = {"kind": "categories"}
+    try:
+        arrays = read_arrays(path, meta)
+        classes = DealerClasses(**{name: arrays[name] for name in CLASS_FIELDS})
+        codes = (arrays["multiset_codes"], arrays["flush_codes"])
+        if len(codes[0]) != len(classes.multiset_counts) or len(codes[1]) != len(classes.flush_suited):
+            raise StaleCache(f"{path.name} has the wrong number of classes")
+        return classes, codes
+    except (StaleCache, KeyError, TypeError) as problem:
+        if notify and path.exists():
+            notify(f"rebuilding the category table: {problem if isinstance(problem, StaleCache) else 'it is malformed'}")
+    classes = dealer_classes()
+    arguments, total = _chunk_arguments((), classes)
+    chunks = _run_chunks(_class_categories, arguments, total, progress)
+    count = len(classes.multiset_counts)
+    joined = np.concatenate(chunks)
+    codes = (joined[:count], joined[count:])
+    arrays = {name: getattr(classes, name) for name in CLASS_FIELDS}
+    try:
+        write_arrays(path, {**arrays, "multiset_codes": codes[0], "flush_codes": codes[1]}, meta)
+    except CacheError as error:
+        if notify:
+            if cache_problem() is None:  # else the command has said so already
+                notify(f"{error}; the table will be built again next time")
+    return classes, codes

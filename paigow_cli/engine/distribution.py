@@ -1,0 +1,380 @@
+"""Exact counts of dealer hands, and exact expected values (design.md, "The exact EV engine").
+
+For a set of removed cards (the player's seven plus any other dead cards), every
+dealer-hand class gets an exact integer weight: how many of the C(live, 7)
+possible dealer hands it stands for. Multiset classes weigh
+``prod_r C(live of rank r, m_r)``; flush classes weigh, per suit, whether every
+suited rank is live in that suit times ``prod C(live of rank r outside the suit,
+o_r)``; the flush hands are then taken out of their multiset's weight. The
+weights fall into a histogram over the dealer's (high, low) setting, whose 2-D
+running sums answer any setting's wins, pushes and losses in constant time.
+
+>>> from paigow_cli.core.cards import parse_cards
+>>> from paigow_cli.engine.dealer_table import load_table
+>>> table = load_table(HouseWayName.FOXWOODS, Wheel.SECOND)  # doctest: +SKIP
+>>> odds = hand_odds(parse_cards("AS KD JK 9H 9C 4D 2S"), table)  # doctest: +SKIP
+>>> sum(odds[0].counts) == 53_524_680  # doctest: +SKIP
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+from paigow_cli.core.cards import JOKER_CODE, Card
+from paigow_cli.core.hands import (
+    CATEGORY_SHIFT,
+    ROYAL_CODE,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    WHEEL_CODE,
+    Category,
+    key_ranks,
+)
+from paigow_cli.core.rules import Game, HouseWayName, Wheel  # noqa: F401  (doctest names)
+from paigow_cli.core.splits import Split, all_splits
+from paigow_cli.engine.dealer_classes import NO_RANK, RANKS, DealerClasses
+from paigow_cli.engine.dealer_table import ROYAL, DealerTable
+
+CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)  # C(n, k), n, k <= 4
+
+
+@dataclass(frozen=True)
+class LiveCards:
+    """What is left of the deck: live cards per rank, per suit, and the joker."""
+
+    per_rank: np.ndarray  # (13,) live cards of each rank
+    in_suit: np.ndarray  # (4, 13) 1 where that card is live
+    joker: int  # 1 if the joker is live
+    count: int
+
+    @classmethod
+    def without(cls, removed: Iterable[int]) -> LiveCards:
+        gone = set(removed)
+        in_suit = np.ones((4, RANKS), dtype=np.int64)
+        for card in gone:
+            if card != JOKER_CODE:
+                in_suit[card & 3, card >> 2] = 0
+        joker = 0 if JOKER_CODE in gone else 1
+        return cls(in_suit.sum(axis=0), in_suit, joker, 53 - len(gone))
+
+    @property
+    def hands(self) -> int:
+        """How many seven-card dealer hands the live cards make."""
+        return comb(self.count, 7)
+
+
+def class_weights(classes: DealerClasses, live: LiveCards) -> tuple[np.ndarray, np.ndarray]:
+    """Exact dealer-hand counts of every (non-flush) multiset class and every flush class."""
+    multiset = CHOOSE[live.per_rank[None, :], classes.multiset_counts].prod(axis=1)
+    if not live.joker:
+        multiset[classes.multiset_joker] = 0
+    first, second = classes.flush_other[:, 0], classes.flush_other[:, 1]
+    same = (first == second) & (first != NO_RANK)
+    live_masks = (live.in_suit << np.arange(RANKS)).sum(axis=1)
+    flush = np.zeros(len(classes.flush_suited), dtype=np.int64)
+    for suit in range(4):
+        outside = np.append(live.per_rank - live.in_suit[suit], 1)  # index NO_RANK -> factor 1
+        factor = np.where(same, CHOOSE[outside[first].clip(0, 4), 2], outside[first] * outside[second])
+        suited_live = (classes.flush_suited & ~np.uint16(live_masks[suit])) == 0
+        flush += np.where(suited_live, factor, 0)
+    if not live.joker:
+        flush[classes.flush_joker] = 0
+    flush_per_multiset = np.bincount(classes.flush_multiset, weights=flush, minlength=len(multiset))
+    multiset = multiset - np.rint(flush_per_multiset).astype(np.int64)
+    return multiset, flush
+
+
+class PreparedTable:
+    """A dealer table laid out for ``kernels.scatter_dealer``: flush classes grouped by suited mask,
+    and each class's push flag in one game. Built once per table and game (``prepare``)."""
+
+    def __init__(self, table: DealerTable, game: Game) -> None:
+        from paigow_cli.engine.class_flags import push_classes
+
+        classes = table.classes
+        order = np.argsort(classes.flush_suited, kind="stable")
+        suited = classes.flush_suited[order].astype(np.int64)
+        self.mask_start = np.searchsorted(suited, np.arange(1 << RANKS | 1)).astype(np.int64)
+        self.flush_suited = suited
+        pushes = push_classes(table, game)
+        multiset_push = np.zeros(len(classes.multiset_counts), dtype=np.uint8) if pushes is None else pushes[0].astype(np.uint8)
+        flush_push = np.zeros(len(order), dtype=np.uint8) if pushes is None else pushes[1].astype(np.uint8)
+        parent = classes.flush_multiset[order]
+        self.multiset = (
+            np.ascontiguousarray(classes.multiset_counts, dtype=np.uint8),
+            classes.multiset_joker.astype(np.bool_),
+            table.multiset_high.astype(np.uint16),
+            table.multiset_low.astype(np.uint8),
+            multiset_push,
+        )
+        self.flush = (
+            self.mask_start,
+            np.ascontiguousarray(classes.flush_other[order], dtype=np.uint8),
+            classes.flush_joker[order].astype(np.bool_),
+            table.flush_high[order].astype(np.uint16),
+            table.flush_low[order].astype(np.uint8),
+            flush_push[order],
+            table.multiset_high[parent].astype(np.uint16),  # the parent multiset's setting, in flush order
+            table.multiset_low[parent].astype(np.uint8),
+            multiset_push[parent],
+        )
+        self.identity_rows = np.arange(len(table.high_values), dtype=np.int64)
+        self.identity_cols = np.arange(len(table.low_values), dtype=np.int64)
+
+    def scatter(self, live: LiveCards, row_of: np.ndarray, col_of: np.ndarray, rows: int, cols: int) -> np.ndarray:
+        """(2, rows, cols) exact dealer-hand counts: layer 0 settles, layer 1 pushes every bet."""
+        from paigow_cli.engine.kernels import scatter_dealer
+
+        masks = (live.in_suit << np.arange(RANKS)).sum(axis=1).astype(np.int64)
+        out = np.zeros(2 * rows * cols, dtype=np.int64)
+        scatter_dealer(
+            live.per_rank.astype(np.int64), masks, bool(live.joker), *self.multiset, self.flush_suited, *self.flush[1:],
+            row_of, col_of, rows, cols, out,
+        )
+        return out.reshape(2, rows, cols)
+
+
+_PREPARED: dict[tuple[int, Game], tuple[DealerTable, PreparedTable]] = {}
+
+
+def prepare(table: DealerTable, game: Game = Game.CLASSIC) -> PreparedTable:
+    """The table laid out for the compiled kernel, cached per table and game."""
+    cached = _PREPARED.get((id(table), game))
+    if cached is not None and cached[0] is table:
+        return cached[1]
+    if len(_PREPARED) >= 8:
+        _PREPARED.clear()
+    prepared = PreparedTable(table, game)
+    _PREPARED[(id(table), game)] = (table, prepared)
+    return prepared
+
+
+def bucket(values: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
+    """Each dealer value's bucket around sorted player thresholds: ``2 * (thresholds below it)``,
+    plus 1 when it equals a threshold. A value is below threshold ``j`` exactly when its bucket
+    is at most ``2 * j``, and equal to it when its bucket is ``2 * j + 1``.
+
+    >>> bucket(np.array([1, 5, 7, 9]), np.array([5, 9])).tolist()
+    [0, 1, 2, 3]
+    """
+    place = np.searchsorted(thresholds, values)
+    equal = (place < len(thresholds)) & (thresholds[np.minimum(place, len(thresholds) - 1)] == values)
+    return (2 * place + equal).astype(np.int64)
+
+
+@dataclass(frozen=True)
+class SplitOdds:
+    """Exact dealer-hand counts against one setting: the player wins, pushes or loses."""
+
+    wins: int
+    pushes: int
+    losses: int
+
+    @property
+    def total(self) -> int:
+        return self.wins + self.pushes + self.losses
+
+    @property
+    def counts(self) -> tuple[int, int, int]:
+        return (self.wins, self.pushes, self.losses)
+
+    def ev(self, commission: float) -> float:
+        """Expected value per unit bet: ``((1 - commission) * wins - losses) / total``."""
+        return ((1 - commission) * self.wins - self.losses) / self.total
+
+    def score(self, commission: float) -> int:
+        """The exact EV times ``total`` and the commission's denominator, an integer: settings of one
+        hand are ranked by it (float EVs can tie by rounding where the exact ones differ).
+
+        >>> SplitOdds(20, 0, 19).score(0.05), SplitOdds(21, 0, 19).score(0.05)
+        (0, 19)
+        """
+        keep = 1 - exact_rate(commission)
+        return keep.numerator * self.wins - keep.denominator * self.losses
+
+
+@lru_cache(maxsize=16)
+def exact_rate(commission: float) -> Fraction:
+    """A commission rate as the exact fraction its text says (0.05 is 1/20, not a binary float)."""
+    return Fraction(str(commission))
+
+
+class DealerDistribution:
+    """The dealer's exact (high, low) distribution for one set of removed cards, in one game.
+
+    Dealer hands that push every bet under the game's rule (``class_flags.push_classes``) are
+    counted apart in ``pushing``; the histogram holds the rest. A banking player takes
+    the copies, so his comparisons count dealer hands at or below his own.
+
+    Given ``settings`` (the (high key, low key) pairs the caller will ask about), the
+    dealer's values are bucketed around those keys only: the same exact counts for
+    those settings, a grid of a few hundred cells instead of half a million (the fast
+    path of ``advise`` and ``simulate``). Without it, ``histogram`` is at full resolution.
+    """
+
+    def __init__(
+        self, table: DealerTable, removed: Iterable[int], game: Game = Game.CLASSIC, banker: bool = False,
+        settings: Iterable[tuple[int, int]] | None = None,
+    ) -> None:
+        self.table = table
+        self.game = game
+        self.banker = banker
+        self.live = LiveCards.without(removed)
+        prepared = prepare(table, game)
+        if settings is None:
+            self._thresholds = None
+            row_of, col_of = prepared.identity_rows, prepared.identity_cols
+            rows, cols = len(table.high_values), len(table.low_values)
+        else:
+            keys = np.array(list(settings), dtype=np.int64).reshape(-1, 2)
+            highs, lows = np.unique(keys[:, 0]), np.unique(keys[:, 1])
+            self._thresholds = (highs, lows)
+            row_of, col_of = bucket(table.high_values, highs), bucket(table.low_values, lows)
+            rows, cols = 2 * len(highs) + 1, 2 * len(lows) + 1
+        grid = prepared.scatter(self.live, row_of, col_of, rows, cols)
+        self.histogram = grid[0]
+        self.pushing = int(grid[1].sum())
+        if (self.histogram < 0).any():
+            raise ArithmeticError("a dealer setting has a negative count")
+        self.settling = int(self.histogram.sum())  # dealer hands the game does not push
+        self.total = self.settling + self.pushing
+        if self.total != self.live.hands:
+            raise ArithmeticError(f"dealer counts sum to {self.total}, not C({self.live.count}, 7) = {self.live.hands}")
+        cumulative = np.zeros((rows + 1, cols + 1), dtype=np.int64)
+        cumulative[1:, 1:] = self.histogram.cumsum(axis=0).cumsum(axis=1)
+        self._below = cumulative  # _below[i, j]: settling dealer hands in rows < i and columns < j
+
+    def _taken(self, key: int, axis: int) -> int:
+        """How many rows (axis 0) or columns (axis 1) hold dealer values this player value takes."""
+        if self._thresholds is None:
+            values = self.table.high_values if axis == 0 else self.table.low_values
+            return int(np.searchsorted(values, key, side="right" if self.banker else "left"))
+        thresholds = self._thresholds[axis]
+        place = int(np.searchsorted(thresholds, key))
+        if place == len(thresholds) or thresholds[place] != key:
+            raise ValueError(f"hand value {key} was not among the settings this distribution was built for")
+        return 2 * place + 1 + self.banker  # buckets below the key, then the key's own (a banker's copy)
+
+    def odds(self, high_key: int, low_key: int, foul: bool = False) -> SplitOdds:
+        """Counts for a player setting with these hand values (a foul loses to every dealer hand).
+
+        A banking player's foul is reset to the house way: ask for that setting instead.
+        """
+        if foul:
+            if self.banker:
+                raise ValueError("a banker's foul is reset to the house way: ask for the house way's setting")
+            return SplitOdds(0, 0, self.total)
+        high, low = self._taken(high_key, 0), self._taken(low_key, 1)
+        below = self._below
+        wins = int(below[high, low])
+        dealer_high_below, dealer_low_below = int(below[high, -1]), int(below[-1, low])
+        losses = self.settling - dealer_high_below - dealer_low_below + wins
+        return SplitOdds(wins, self.total - wins - losses, losses)
+
+    def split_odds(self, split: Split, house: Split | None = None) -> SplitOdds:
+        """Counts for one setting; ``house`` (the house way's setting) stands in for a banker's foul."""
+        if split.foul and self.banker:
+            if house is None:
+                raise ValueError("a banker's foul is reset to the house way: pass the house way's setting")
+            split = house
+        return self.odds(split.high_value.key, split.low_value.key, split.foul)
+
+
+def hand_odds(
+    hand: Sequence[Card], table: DealerTable, dead: Iterable[Card] = (), game: Game = Game.CLASSIC, banker: bool = False
+) -> list[SplitOdds]:
+    """Exact counts for each of the 21 settings, in ``all_splits`` order (a banker's foul as the house way)."""
+    house = None
+    if banker:
+        from paigow_cli.core.rules import Rules
+        from paigow_cli.house_ways import house_setting
+
+        house = house_setting(hand, Rules(wheel=table.wheel, house_way=table.house_way)).split
+    splits = all_splits(hand, table.wheel is Wheel.LOW)
+    distribution = DealerDistribution(table, (*hand, *dead), game, banker, settings=setting_keys_of(splits))
+    return [distribution.split_odds(split, house) for split in splits]
+
+
+def setting_keys_of(splits: Iterable[Split]) -> list[tuple[int, int]]:
+    """The (high key, low key) pairs of these settings (a distribution's ``settings``)."""
+    return [(split.high_value.key, split.low_value.key) for split in splits]
+
+
+# --- seven-card categories (paigow odds) -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CategoryCounts:
+    """How many seven-card hands of the live cards fall in each category (by their best five)."""
+
+    counts: dict[Category, int]  # straight flushes include royal flushes
+    royal_flushes: int
+    total: int
+
+
+def category_counts(classes: DealerClasses, codes: tuple[np.ndarray, np.ndarray], removed: Iterable[int] = ()) -> CategoryCounts:
+    """Exact category counts over every seven-card hand of the live cards."""
+    live = LiveCards.without(removed)
+    multiset, flush = class_weights(classes, live)
+    per_code = np.bincount(codes[0], weights=multiset, minlength=ROYAL + 1) + np.bincount(codes[1], weights=flush, minlength=ROYAL + 1)
+    exact = [int(round(value)) for value in per_code]
+    counts = {category: exact[category] for category in Category}
+    counts[Category.STRAIGHT_FLUSH] += exact[ROYAL]
+    total = sum(exact)
+    if total != live.hands:
+        raise ArithmeticError(f"category counts sum to {total}, not {live.hands}")
+    return CategoryCounts(counts, exact[ROYAL], total)
+
+
+# --- the dealer's distribution (paigow power) --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PowerRow:
+    """A group of dealer hands: how many, and how often a player hand of this rank beats the dealer."""
+
+    category: Category
+    ranks: str
+    count: int
+    player_wins: int  # dealer hands strictly below every hand of this group
+
+
+def high_group(key: int) -> tuple[Category, str]:
+    """(category, top rank) of a high-hand key; the wheel's top rank is 5."""
+    category = Category(key >> CATEGORY_SHIFT)
+    top = key_ranks(key)[0]
+    if category in (STRAIGHT, STRAIGHT_FLUSH):
+        top = 14 if top == ROYAL_CODE else (5 if top in WHEEL_CODE.values() else top)
+    return category, "23456789TJQKA"[top - 2]
+
+
+def power_rows(distribution: DealerDistribution) -> tuple[list[PowerRow], list[PowerRow]]:
+    """(low hands, high hands), strongest first, with counts and the player's winning counts."""
+    from paigow_cli.core.hands import HandValue
+
+    table = distribution.table
+    low_counts = distribution.histogram.sum(axis=0)
+    lows = []
+    below = 0
+    for key, count in zip(table.low_values, low_counts):
+        value = HandValue(int(key), 2)
+        lows.append(PowerRow(value.category, value.rank_text, int(count), below))
+        below += int(count)
+    high_counts = distribution.histogram.sum(axis=1)
+    groups: dict[tuple[Category, str], int] = {}
+    for key, count in zip(table.high_values, high_counts):  # ascending, so groups come in order
+        group = high_group(int(key))
+        groups[group] = groups.get(group, 0) + int(count)
+    highs = []
+    below = 0
+    for (category, ranks), count in groups.items():
+        highs.append(PowerRow(category, ranks, count, below))
+        below += count
+    return lows[::-1], highs[::-1]

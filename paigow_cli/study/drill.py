@@ -1,0 +1,145 @@
+"""The setting drill: deal a hand, take the player's two low cards, grade them by exact EV.
+
+The drill never reads or prints: ``Drill.grade`` turns an answer into a ``Grade``
+(or raises ``CardError`` explaining why the answer is not a setting), and the
+score accumulates for the summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from paigow_cli.analysis.advice import Advice, SplitAdvice, advise
+from paigow_cli.core.cards import (
+    Card,
+    cards_text,
+    looks_like_words,
+    parse_cards,
+    printable,
+    sort_cards,
+)
+from paigow_cli.core.errors import CardError, PaigowError
+from paigow_cli.core.rules import Rules
+from paigow_cli.engine.dealer_table import DealerTable
+from paigow_cli.house_ways import house_setting
+from paigow_cli.study.dealing import deal_rounds
+
+BEST_TOLERANCE = 1e-12  # EVs this close count as the same
+
+
+@dataclass(frozen=True)
+class Grade:
+    """How an answer fared: the player's setting, the best one, the house way's, and the EV given up."""
+
+    advice: Advice
+
+    @property
+    def yours(self) -> SplitAdvice:
+        row = self.advice.chosen_row
+        assert row is not None
+        return row
+
+    @property
+    def best(self) -> SplitAdvice:
+        return self.advice.best_row
+
+    @property
+    def house(self) -> SplitAdvice:
+        return self.advice.house_row
+
+    @property
+    def given_up(self) -> float:
+        return self.advice.given_up(self.yours) or 0.0
+
+    @property
+    def found_best(self) -> bool:
+        return self.given_up <= BEST_TOLERANCE
+
+
+@dataclass
+class Score:
+    hands: int = 0
+    best: int = 0
+    fouls: int = 0
+    given_up: float = 0.0
+
+    @property
+    def average_given_up(self) -> float:
+        return self.given_up / self.hands if self.hands else 0.0
+
+
+DRILL_HELP = (
+    "Name the two cards for your low hand (e.g. KD 4D), and the drill grades your setting by exact EV "
+    "against the best one and the house way's. hint shows the best setting (the hand is then not graded); "
+    "skip moves to the next hand; q ends the drill with your score."
+)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the drill says to one answer: ``kind`` is grade, hint, help, skip, stop or error."""
+
+    kind: str
+    grade: Grade | None = None
+    advice: Advice | None = None
+    text: str = ""
+
+
+@dataclass
+class Drill:
+    rules: Rules
+    table: DealerTable
+    seed: int
+    count: int
+    score: Score = field(default_factory=Score)
+    hinted: set = field(default_factory=set)  # hands whose best setting was shown: not scored
+
+    def hands(self) -> Iterator[tuple[Card, ...]]:
+        for player, _ in deal_rounds(self.seed, self.count):
+            yield sort_cards(player)
+
+    def respond(self, hand: tuple[Card, ...], answer: str) -> Reply:
+        """Act on one typed answer: a command word, or the two low cards (words are never read as cards).
+
+        >>> from paigow_cli.core.cards import parse_cards
+        >>> drill = Drill(Rules(), table=None, seed=1, count=1)  # type: ignore[arg-type]
+        >>> [drill.respond(parse_cards("AS KD JK 9H 9C 4D 2S"), word).kind for word in ("help", "skip", "clear", "q")]
+        ['help', 'skip', 'error', 'stop']
+        """
+        words = answer.strip().lower().split()
+        if not words:
+            return Reply("help", text=DRILL_HELP)
+        command = words[0]
+        if command in ("help", "?"):
+            return Reply("help", text=DRILL_HELP)
+        if command in ("q", "quit", "exit"):
+            return Reply("stop")
+        if command == "skip":
+            return Reply("skip")
+        if command == "hint":
+            self.hinted.add(hand)
+            return Reply("hint", advice=advise(hand, self.rules, table=self.table))
+        example = cards_text(house_setting(hand, self.rules).split.low)
+        if looks_like_words(answer):
+            return Reply("error", text=f"'{printable(answer.strip())}' is not a command here: name your two low cards "
+                                       f"(e.g. {example}), or type help, hint, skip or q.")
+        try:
+            grade = self.grade(hand, answer)
+        except PaigowError as error:
+            return Reply("error", text=f"That is not a setting: {error}. Name two of your seven cards, e.g. {example}.")
+        return Reply("grade", grade=grade)
+
+    def grade(self, hand: tuple[Card, ...], answer: str) -> Grade:
+        """Grade the two cards named in ``answer``; raise CardError if they are not a setting of ``hand``."""
+        low = parse_cards(answer)
+        if len(low) != 2:
+            raise CardError(f"name the two cards for your low hand, got {len(low)}")
+        grade = Grade(advise(hand, self.rules, low=low, table=self.table))
+        if hand in self.hinted:  # shown the answer: graded for you to see, not scored
+            return grade
+        self.score.hands += 1
+        self.score.best += grade.found_best
+        self.score.fouls += grade.yours.split.foul
+        self.score.given_up += grade.given_up
+        return grade

@@ -1,0 +1,57 @@
+"""The start-up budget: the commands typed at a shell dozens of times a day import no heavy module.
+
+``paigow --help``, ``eval``, ``house`` and ``deal`` must import neither numpy nor numba (each costs
+a large part of a second); only the commands that compute exact EVs or simulate may.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("numpy", "numba", "llvmlite")
+
+PROBE = """
+import json, sys
+from paigow_cli.cli import main
+sys.argv = ["paigow", *json.loads(sys.argv[1])]
+try:
+    main()
+except SystemExit:
+    pass
+sys.stdout.flush()
+print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in {heavy})), file=sys.stderr)
+"""
+
+
+def imported_heavy_modules(*args: str) -> list[str]:
+    probe = PROBE.replace("{heavy}", repr(set(HEAVY)))
+    finished = subprocess.run(
+        [sys.executable, "-c", probe, json.dumps(args)], capture_output=True, text=True, timeout=60
+    )
+    return json.loads(finished.stderr.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["eval", "AS KD JK 9H 9C 4D 2S"],
+        ["house", "9S 9H 4D 4C AS KD 2H"],
+        ["house", "9S 9H 4D 4C AS KD 2H", "--house-way", "trump-plaza", "--json"],
+        ["deal", "--count", "3", "--seed", "7"],
+        ["deal", "--dealer", "--json"],
+        ["advise", "--help"],
+    ],
+    ids=lambda args: " ".join(args)[:40],
+)
+def test_quick_commands_import_neither_numpy_nor_numba(args):
+    assert imported_heavy_modules(*args) == []
+
+
+def test_the_probe_sees_numpy_where_a_command_needs_it(cache_folder):
+    """The probe itself works: a command that computes exact EVs does import numpy."""
+    assert "numpy" in imported_heavy_modules("odds", "--json")
