@@ -119,8 +119,9 @@ def test_pays_overrides_a_line_and_rejects_unknown_names():
     with pytest.raises(OptionError, match="its lines are seven-card-straight-flush"):
         with_pays(PAY_TABLES["fortune"], "five-kings=10")
     for bad in ("five-aces", "five-aces=lots", "five-aces=0", "five-aces=inf", "five-aces=1.001"):
-        with pytest.raises(OptionError, match="--pays"):
+        with pytest.raises(OptionError, match="^pays: ") as raised:  # the library names the setting,
             with_pays(PAY_TABLES["fortune"], bad)
+        assert raised.value.about == "pays" and raised.value.worded("--pays").startswith("--pays: ")  # the CLI its flag
 
 
 def test_best_line_takes_the_highest_paying_line_not_the_strongest_hand():
