@@ -14,18 +14,18 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import subprocess
-import tempfile
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from paigow_cli.core.cards import DECK  # noqa: E402
-from paigow_cli.core.rules import HouseWayName  # noqa: E402
+from paigow_cli.core.cards import DECK
+from paigow_cli.core.rules import HouseWayName
 
 
 def median_seconds(work: Callable[[], object], runs: int) -> float:
@@ -45,8 +45,8 @@ def seeded_hands(count: int, seed: int = 2026) -> list[tuple]:
 
 def bench_house_ways(hands_count: int, runs: int) -> None:
     """Time to set a hand by each house way (decision plus the two hand values), per hand."""
-    from paigow_cli.house_ways import house_keys
     from paigow_cli.core.splits import LOW_POSITIONS, setting_keys
+    from paigow_cli.house_ways import house_keys
 
     hands = seeded_hands(hands_count)
 
@@ -61,21 +61,25 @@ def bench_house_ways(hands_count: int, runs: int) -> None:
     print(f"{'house way':16} {'us/hand':>8}  {'vs baseline':>11}  target <= 50 us")
     for way in HouseWayName:
         per_hand = median_seconds(lambda way=way: [house_keys(hand, way) for hand in hands], runs) / len(hands)
-        print(f"{way.value:16} {per_hand * 1e6:8.1f}  {baseline / per_hand:10.1f}x  {'ok' if per_hand <= 50e-6 else 'SLOW'}")
+        print(
+            f"{way.value:16} {per_hand * 1e6:8.1f}  {baseline / per_hand:10.1f}x  {'ok' if per_hand <= 50e-6 else 'SLOW'}"
+        )
 
 
 def run_cli(*args: str, stdin: str | None = None, env: dict[str, str] | None = None) -> None:
-    subprocess.run([sys.executable, "-m", "paigow_cli", *args], input=stdin, env=env, capture_output=True, text=True, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "paigow_cli", *args], input=stdin, env=env, capture_output=True, text=True, check=True
+    )
 
 
 def bench_engine(runs: int, batch: int) -> None:
     """The exact-EV targets of the engine issue, each against its target, with the brute-force baseline."""
     from math import comb
 
+    from paigow_cli.core.rules import Wheel
     from paigow_cli.engine.dealer_table import build_table, load_table
     from paigow_cli.engine.distribution import hand_odds
     from paigow_cli.house_ways import house_keys
-    from paigow_cli.core.rules import Wheel
 
     way = HouseWayName.FOXWOODS
     hand_text = "AS KD JK 9H 9C 4D 2S"
@@ -128,9 +132,9 @@ def bench_engine(runs: int, batch: int) -> None:
 
 def bench_simulate(runs: int, rounds: int) -> None:
     """Rounds a second for simulate --player house, against setting both hands by the house way per round."""
+    from paigow_cli.core.rules import Rules, Wheel
     from paigow_cli.engine.dealer_table import load_table
     from paigow_cli.house_ways import house_keys
-    from paigow_cli.core.rules import Rules, Wheel
     from paigow_cli.study.dealing import deal_rounds
     from paigow_cli.study.simulation import Simulation
 
@@ -151,16 +155,18 @@ def bench_simulate(runs: int, rounds: int) -> None:
     baseline = len(sample) / median_seconds(per_round, runs)
     print(f"median of {runs} runs, {rounds:,} rounds, foxwoods, --player house")
     print(f"baseline: house way per hand (pure Python)   {baseline:12,.0f} rounds/s")
-    print(f"table lookups, vectorised (numpy)             {vectorised:12,.0f} rounds/s   {vectorised / baseline:.0f}x   target >= 50,000")
+    print(
+        f"table lookups, vectorised (numpy)             {vectorised:12,.0f} rounds/s   {vectorised / baseline:.0f}x   target >= 50,000"
+    )
 
 
 def bench_games(runs: int, batch: int) -> None:
     """Engine time per hand in every game and side of the bank (against the classic game in the same
     run: nothing gets slower), and ``paigow bonus --odds`` warm for every table (target <= 1 s)."""
+    from paigow_cli.analysis.side_bets import PAY_TABLES
+    from paigow_cli.core.rules import Game, Wheel
     from paigow_cli.engine.dealer_table import load_categories, load_table
     from paigow_cli.engine.distribution import hand_odds
-    from paigow_cli.core.rules import Game, Wheel
-    from paigow_cli.analysis.side_bets import PAY_TABLES
 
     cache = tempfile.mkdtemp(prefix="paigow-bench-")
     env = dict(os.environ, PAIGOW_CACHE_DIR=cache)
@@ -173,13 +179,18 @@ def bench_games(runs: int, batch: int) -> None:
     print(f"{'game':24} {'ms/hand':>8}  {'vs classic':>10}")
     for game in Game:
         for banker in (False, True):
-            per_hand = median_seconds(lambda: [hand_odds(hand, table, (), game, banker) for hand in hands], runs) / batch
+            per_hand = (
+                median_seconds(
+                    lambda game=game, banker=banker: [hand_odds(hand, table, (), game, banker) for hand in hands], runs
+                )
+                / batch
+            )
             name = game.value + (" --banker" if banker else "")
             print(f"{name:24} {per_hand * 1e3:8.1f}  {per_hand / baseline:9.2f}x")
     print(f"{'paigow bonus --odds':32} {'s, warm':>8}  target <= 1 s")
     for name in PAY_TABLES:
         run_cli("bonus", "--odds", "--table", name, env=env)  # warm its tables
-        wall = median_seconds(lambda: run_cli("bonus", "--odds", "--table", name, env=env), runs)
+        wall = median_seconds(lambda name=name: run_cli("bonus", "--odds", "--table", name, env=env), runs)
         print(f"  --table {name:22} {wall:8.3f}  {'ok' if wall <= 1 else 'SLOW'}")
 
 
@@ -188,14 +199,16 @@ def old_hand_odds(hand: Sequence, table) -> list[tuple[int, int, int]]:
     histogram and its running sums): the baseline of the whole-game issue, kept here to time it."""
     import numpy as np
 
-    from paigow_cli.engine.distribution import LiveCards, class_weights
     from paigow_cli.core.splits import all_splits
+    from paigow_cli.engine.distribution import LiveCards, class_weights
 
     live = LiveCards.without(hand)
     multiset, flush = class_weights(table.classes, live)
     lows = len(table.low_values)
     cells = len(table.high_values) * lows
-    histogram = np.bincount(table.multiset_high.astype(np.int64) * lows + table.multiset_low, weights=multiset, minlength=cells)
+    histogram = np.bincount(
+        table.multiset_high.astype(np.int64) * lows + table.multiset_low, weights=multiset, minlength=cells
+    )
     histogram += np.bincount(table.flush_high.astype(np.int64) * lows + table.flush_low, weights=flush, minlength=cells)
     histogram = np.rint(histogram).astype(np.int64).reshape(len(table.high_values), lows)
     below = np.zeros((len(table.high_values) + 1, lows + 1), dtype=np.int64)
@@ -218,8 +231,8 @@ def old_complete_settings(self):
     """``Seven.complete_settings`` as it was: every one of the 21 backs valued with ``five_card_key``
     (the baseline of the first table build, kept here to time it)."""
     from paigow_cli.core.hands import five_card_key, two_card_key
-    from paigow_cli.house_ways.analysis import COMPLETE_CATEGORIES, CompleteSetting
     from paigow_cli.core.splits import LOW_POSITIONS
+    from paigow_cli.house_ways.analysis import COMPLETE_CATEGORIES, CompleteSetting
 
     if self._completes is None:
         found = []
@@ -254,11 +267,11 @@ def bench_whole_game(runs: int, batch: int, rounds: int, sample_chunks: int) -> 
     build, and paigow edge --player best on a full deck (projected from timed chunks)."""
     from math import comb
 
+    from paigow_cli.analysis.whole_game import CHUNKS, Question, count_chunk
+    from paigow_cli.core.rules import Rules, Wheel
     from paigow_cli.engine.dealer_table import build_table, load_table
     from paigow_cli.engine.distribution import hand_odds
-    from paigow_cli.core.rules import Rules, Wheel
     from paigow_cli.study.simulation import Simulation
-    from paigow_cli.analysis.whole_game import CHUNKS, Question, count_chunk
 
     cores = os.cpu_count() or 1
     cache = os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
@@ -270,32 +283,42 @@ def bench_whole_game(runs: int, batch: int, rounds: int, sample_chunks: int) -> 
     old = median_seconds(lambda: [old_hand_odds(hand, table) for hand in hands], runs) / batch
     new = median_seconds(lambda: [hand_odds(hand, table) for hand in hands], runs) / batch
     print(f"baseline: per-hand loop before the kernel      {old * 1e3:8.2f} ms/hand")
-    print(f"advise's engine, per hand in a batch of {batch}  {new * 1e3:8.2f} ms/hand  {old / new:5.1f}x   target <= 5 ms")
+    print(
+        f"advise's engine, per hand in a batch of {batch}  {new * 1e3:8.2f} ms/hand  {old / new:5.1f}x   target <= 5 ms"
+    )
 
     def simulate_best() -> None:
         for _ in Simulation(table, Rules(), seed=3, player="best").run(rounds):
             pass
 
     per_second = rounds / median_seconds(simulate_best, runs)
-    print(f"simulate --player best ({rounds:,} rounds)         {per_second:8.0f} rounds/s  "
-          f"{per_second * old:5.1f}x the baseline's 1/{old * 1e3:.1f} ms   target >= 200")
+    print(
+        f"simulate --player best ({rounds:,} rounds)         {per_second:8.0f} rounds/s  "
+        f"{per_second * old:5.1f}x the baseline's 1/{old * 1e3:.1f} ms   target >= 200"
+    )
 
     old_build = median_seconds(lambda: old_table_build(HouseWayName.FOXWOODS, Wheel.SECOND), runs)
     build = median_seconds(lambda: build_table(HouseWayName.FOXWOODS, Wheel.SECOND), runs)
     print(f"baseline: first dealer table build before ({cores} cores)  {old_build:8.2f} s")
-    print(f"first dealer table build ({cores} cores)            {build:8.2f} s  {old_build / build:5.1f}x   target <= 5 s")
+    print(
+        f"first dealer table build ({cores} cores)            {build:8.2f} s  {old_build / build:5.1f}x   target <= 5 s"
+    )
 
     question = Question(Rules())  # the classic game, foxwoods
     count_chunk(Question(Rules(), tuple(DECK[:36])), 0, 1)  # compile and load everything first
     chosen = [round(i * CHUNKS / sample_chunks) for i in range(sample_chunks)]
-    per_chunk = statistics.median(median_seconds(lambda chunk=chunk: count_chunk(question, chunk), runs) for chunk in chosen)
+    per_chunk = statistics.median(
+        median_seconds(lambda chunk=chunk: count_chunk(question, chunk), runs) for chunk in chosen
+    )
     projected = per_chunk * CHUNKS / cores
     suit_distinct = comb(53, 7) / 24  # player hands up to the 24 orders of the suits, about 6.4 million
     baseline_hours = old * suit_distinct / 3600
     print(f"edge --player best, full deck: {CHUNKS} chunks of {per_chunk:.2f} s (median of {sample_chunks} sampled)")
     print(f"  projected on {cores} cores                          {projected / 60:8.1f} min       target <= 60 min")
-    print(f"  baseline: the per-hand loop over {suit_distinct:,.0f} hands  {baseline_hours:8.1f} CPU-hours "
-          f"({baseline_hours * 3600 / (per_chunk * CHUNKS):.0f}x the CPU time)")
+    print(
+        f"  baseline: the per-hand loop over {suit_distinct:,.0f} hands  {baseline_hours:8.1f} CPU-hours "
+        f"({baseline_hours * 3600 / (per_chunk * CHUNKS):.0f}x the CPU time)"
+    )
 
 
 def main(argv: Sequence[str]) -> int:
@@ -313,7 +336,9 @@ def main(argv: Sequence[str]) -> int:
     games = sub.add_parser("games", help="engine time per game and side of the bank; bonus --odds")
     games.add_argument("--runs", type=int, default=5)
     games.add_argument("--batch", type=int, default=200)
-    whole = sub.add_parser("whole-game", help="the whole-game issue's targets: advise, simulate best, table build, edge")
+    whole = sub.add_parser(
+        "whole-game", help="the whole-game issue's targets: advise, simulate best, table build, edge"
+    )
     whole.add_argument("--runs", type=int, default=3)
     whole.add_argument("--batch", type=int, default=200)
     whole.add_argument("--rounds", type=int, default=1000)

@@ -18,9 +18,7 @@ COMPLETIONS = Path(__file__).resolve().parent.parent / "completions"
 def completion_script(shell: str) -> str:
     """The completion script Typer generates for ``shell``."""
     env = dict(os.environ, _PAIGOW_COMPLETE=f"source_{shell}")
-    result = subprocess.run(
-        [sys.executable, "-m", "paigow_cli"], env=env, capture_output=True, text=True, check=True
-    )
+    result = subprocess.run([sys.executable, "-m", "paigow_cli"], env=env, capture_output=True, text=True, check=True)
     return result.stdout
 
 
@@ -36,7 +34,9 @@ def main(argv: list[str]) -> int:
         else:
             path.write_text(script)
     if stale:
-        print(f"stale completion scripts: {', '.join(stale)}; run python scripts/generate_completions.py", file=sys.stderr)
+        print(
+            f"stale completion scripts: {', '.join(stale)}; run python scripts/generate_completions.py", file=sys.stderr
+        )
         return 1
     return 0
 

@@ -68,7 +68,7 @@ def cache_folder(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def foxwoods_table(cache_folder):
-    from paigow_cli.engine.dealer_table import load_table
     from paigow_cli.core.rules import HouseWayName, Wheel
+    from paigow_cli.engine.dealer_table import load_table
 
     return load_table(HouseWayName.FOXWOODS, Wheel.SECOND)

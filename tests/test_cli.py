@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import command_paths
 from typer.testing import CliRunner
 
 from paigow_cli import __version__
-from conftest import command_paths
 from paigow_cli.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,7 +184,13 @@ def test_house_batch_json_lines():
 def test_house_ways_lists_every_house_way():
     document = json_of("house-ways")
     assert [way["name"] for way in document] == [
-        "foxwoods", "trump-plaza", "claridge", "ballys", "flamingo", "golden-nugget", "santa-ana-star",
+        "foxwoods",
+        "trump-plaza",
+        "claridge",
+        "ballys",
+        "flamingo",
+        "golden-nugget",
+        "santa-ana-star",
     ]
     assert all(way["casino"] and way["source"] for way in document)
 
@@ -333,9 +339,7 @@ def test_bad_input_is_one_error_line_with_exit_2(args, fragments):
 
 
 def test_no_traceback_from_the_real_entry_point():
-    result = subprocess.run(
-        [sys.executable, "-m", "paigow_cli", "advise", "AS", "KD"], capture_output=True, text=True
-    )
+    result = subprocess.run([sys.executable, "-m", "paigow_cli", "advise", "AS", "KD"], capture_output=True, text=True)
     assert result.returncode == 2
     assert result.stderr == "Error: a hand to set needs 7 cards, got 2: AS KD\n"
 
@@ -385,7 +389,9 @@ def test_colour_only_when_forced_and_no_color_is_honoured():
     command = [sys.executable, "-m", "paigow_cli", "eval", "AH KD QS JC TH"]
     coloured = subprocess.run(command, env=dict(base, FORCE_COLOR="1"), capture_output=True, text=True).stdout
     assert re.search(r"\x1b\[[0-9;]*3[0-9]m", coloured)  # red hearts and diamonds
-    plain = subprocess.run(command, env=dict(base, FORCE_COLOR="1", NO_COLOR="1"), capture_output=True, text=True).stdout
+    plain = subprocess.run(
+        command, env=dict(base, FORCE_COLOR="1", NO_COLOR="1"), capture_output=True, text=True
+    ).stdout
     assert not re.search(r"\x1b\[[0-9;]*3[0-9]m", plain)
     piped = subprocess.run(command, env=base, capture_output=True, text=True).stdout
     assert "\x1b[" not in piped
@@ -404,7 +410,11 @@ def test_every_subpackage_is_packaged():
     import tomllib
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    patterns = config.get("packages", {}).get("find", {}).get("include", []) if isinstance(config.get("packages"), dict) else []
+    patterns = (
+        config.get("packages", {}).get("find", {}).get("include", [])
+        if isinstance(config.get("packages"), dict)
+        else []
+    )
     listed = config.get("packages") if isinstance(config.get("packages"), list) else []
     for init in (ROOT / "paigow_cli").rglob("__init__.py"):
         name = ".".join(init.parent.relative_to(ROOT).parts)

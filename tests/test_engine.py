@@ -7,20 +7,20 @@ import random
 import subprocess
 import sys
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, pairwise
 from math import comb
 
 import pytest
-
 from conftest import cards, random_hands
-from paigow_cli.engine.cache import StaleCache, read_arrays, table_path, write_arrays
+
 from paigow_cli.core.cards import DECK, JOKER
-from paigow_cli.engine.dealer_table import load_categories, load_table
-from paigow_cli.engine.distribution import DealerDistribution, category_counts, hand_odds, power_rows
 from paigow_cli.core.hands import Category
-from paigow_cli.house_ways import house_keys
 from paigow_cli.core.rules import HouseWayName, Wheel
 from paigow_cli.core.splits import all_splits
+from paigow_cli.engine.cache import StaleCache, read_arrays, table_path, write_arrays
+from paigow_cli.engine.dealer_table import load_categories, load_table
+from paigow_cli.engine.distribution import DealerDistribution, category_counts, hand_odds, power_rows
+from paigow_cli.house_ways import house_keys
 
 
 def brute_force(hand, dead, way: HouseWayName, wheel_low: bool) -> list[tuple[int, int, int]]:
@@ -109,7 +109,11 @@ def test_monte_carlo_agrees_with_the_exact_ev(foxwoods_table):
         for _ in range(20_000):
             dealer_high, dealer_low = house_keys(rng.sample(live, 7), HouseWayName.FOXWOODS)
             high, low = split.high_value.key, split.low_value.key
-            payoffs.append(0.95 if high > dealer_high and low > dealer_low else (-1.0 if high <= dealer_high and low <= dealer_low else 0.0))
+            payoffs.append(
+                0.95
+                if high > dealer_high and low > dealer_low
+                else (-1.0 if high <= dealer_high and low <= dealer_low else 0.0)
+            )
         mean = sum(payoffs) / len(payoffs)
         error = (sum((p - mean) ** 2 for p in payoffs) / (len(payoffs) - 1) / len(payoffs)) ** 0.5
         assert abs(mean - exact[best].ev(0.05)) < 4 * error, (hand, mean, exact[best].ev(0.05), error)
@@ -168,7 +172,7 @@ def test_power_distribution_sums_and_orders(foxwoods_table):
     assert sum(row.count for row in lows) == sum(row.count for row in highs) == distribution.total
     assert lows[0].ranks == "AA" and lows[-1].ranks == "32"
     assert highs[0].category is Category.FIVE_ACES
-    assert all(a.player_wins > b.player_wins for a, b in zip(lows, lows[1:]))
+    assert all(a.player_wins > b.player_wins for a, b in pairwise(lows))
     assert lows[-1].player_wins == 0
 
 
@@ -200,7 +204,9 @@ def test_a_corrupt_table_is_rebuilt_with_a_note(foxwoods_table, monkeypatch):
     original = path.read_bytes()
     path.write_bytes(original[:5000])
     built = []
-    monkeypatch.setattr(dealer_table, "build_table", lambda way, wheel, progress=None: built.append(way) or foxwoods_table)
+    monkeypatch.setattr(
+        dealer_table, "build_table", lambda way, wheel, progress=None: built.append(way) or foxwoods_table
+    )
     notes: list[str] = []
     rebuilt = load_table(HouseWayName.FOXWOODS, Wheel.SECOND, notify=notes.append)
     assert built == [HouseWayName.FOXWOODS]
@@ -223,7 +229,16 @@ def test_a_truncated_table_is_really_rebuilt_and_answers_the_same(foxwoods_table
 @pytest.mark.slow
 def test_two_processes_building_the_same_table_both_finish_correctly(tmp_path):
     env = dict(os.environ, PAIGOW_CACHE_DIR=str(tmp_path))
-    command = [sys.executable, "-m", "paigow_cli", "advise", "AS KD JK 9H 9C 4D 2S", "--house-way", "claridge", "--json"]
+    command = [
+        sys.executable,
+        "-m",
+        "paigow_cli",
+        "advise",
+        "AS KD JK 9H 9C 4D 2S",
+        "--house-way",
+        "claridge",
+        "--json",
+    ]
     first = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     second = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     outputs = [process.communicate(timeout=600) for process in (first, second)]
@@ -234,9 +249,9 @@ def test_two_processes_building_the_same_table_both_finish_correctly(tmp_path):
 
 
 def test_an_unwritable_cache_still_answers_with_a_note(foxwoods_table, tmp_path, monkeypatch):
-    import paigow_cli.engine.dealer_table as dealer_table
     from typer.testing import CliRunner
 
+    import paigow_cli.engine.dealer_table as dealer_table
     from paigow_cli.cli import app
 
     blocker = tmp_path / "a-file"

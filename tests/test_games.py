@@ -4,25 +4,24 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
 from decimal import Decimal
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 
 import pytest
-
 from conftest import cards
+from test_engine import dead_cases
+
 from paigow_cli.core.cards import DECK
-from paigow_cli.engine.distribution import DealerDistribution, hand_odds
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.hands import HIGH_CARD, best_five
-from paigow_cli.house_ways import house_setting
 from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
 from paigow_cli.core.showdown import Outcome, settle
-from paigow_cli.study.simulation import Simulation, summarize
 from paigow_cli.core.splits import all_splits, make_split
-
-from test_engine import dead_cases
+from paigow_cli.engine.distribution import DealerDistribution, hand_odds
+from paigow_cli.house_ways import house_setting
+from paigow_cli.study.simulation import Simulation, summarize
 
 GAMES = list(Game)
 IDS = [game.value for game in Game]
@@ -204,7 +203,11 @@ def push_heavy_cases(count: int, seed: int) -> list[tuple[tuple, tuple]]:
 @pytest.mark.parametrize("banker", [False, True], ids=["player", "banker"])
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_every_game_matches_brute_force_count_for_count(foxwoods_table, game, banker):
-    cases = dead_cases(2, seed=11, dead_count=29) + push_heavy_cases(1, seed=5) + push_heavy_cases(1, seed=GAMES.index(game))
+    cases = (
+        dead_cases(2, seed=11, dead_count=29)
+        + push_heavy_cases(1, seed=5)
+        + push_heavy_cases(1, seed=GAMES.index(game))
+    )
     for hand, dead in cases:
         exact = [odds.counts for odds in hand_odds(hand, foxwoods_table, dead, game, banker)]
         assert exact == brute_force(hand, dead, HouseWayName.FOXWOODS, game, banker), (hand, dead)
@@ -215,7 +218,9 @@ def test_every_game_matches_brute_force_count_for_count(foxwoods_table, game, ba
 @pytest.mark.slow
 @pytest.mark.parametrize("banker", [False, True], ids=["player", "banker"])
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
-@pytest.mark.parametrize("way", [HouseWayName.FOXWOODS, HouseWayName.TRUMP_PLAZA, HouseWayName.BALLYS], ids=lambda w: w.value)
+@pytest.mark.parametrize(
+    "way", [HouseWayName.FOXWOODS, HouseWayName.TRUMP_PLAZA, HouseWayName.BALLYS], ids=lambda w: w.value
+)
 def test_games_match_brute_force_for_more_house_ways(cache_folder, way, game, banker):
     from paigow_cli.engine.dealer_table import load_table
 

@@ -11,11 +11,11 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import cards, command_paths
 from typer.testing import CliRunner
 
-from conftest import cards, command_paths
-from paigow_cli.core.cards import DECK, cards_text
 from paigow_cli.cli import app
+from paigow_cli.core.cards import DECK, cards_text
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 HAND = "AS KD JK 9H 9C 4D 2S"
@@ -63,8 +63,11 @@ CASES: list[tuple[str, list[str], str | None, bool]] = [
 for path in command_paths():
     CASES.append((f"help-{'-'.join(path)}", [*path, "--help"], None, False))
 
-RUNS = [(f"{name}{suffix}", args + flag, stdin) for name, args, stdin, has_json in CASES
-        for suffix, flag in [("", [])] + ([(".json", ["--json"])] if has_json else [])]
+RUNS = [
+    (f"{name}{suffix}", args + flag, stdin)
+    for name, args, stdin, has_json in CASES
+    for suffix, flag in [("", [])] + ([(".json", ["--json"])] if has_json else [])
+]
 
 
 def run(args: list[str], stdin: str | None) -> str:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import random
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import numpy as np
 import pytest
-
 from conftest import cards, random_hands
+from reference import reference_five, reference_two
+
 from paigow_cli.core.cards import DECK
 from paigow_cli.core.hands import Category, HandValue, best_five, evaluate, five_card_key, two_card_key
-from reference import reference_five, reference_two
 
 
 def value(text: str, wheel_low: bool = False) -> HandValue:
@@ -150,7 +150,7 @@ def test_five_card_values_match_the_reference_evaluator_in_order():
         ours = [five_card_key(hand, wheel_low) for hand in hands]
         theirs = [reference_five(hand, wheel_low) for hand in hands]
         order = sorted(range(len(hands)), key=lambda i: theirs[i])
-        for before, after in zip(order, order[1:]):
+        for before, after in pairwise(order):
             assert (ours[before] < ours[after]) == (theirs[before] < theirs[after]), (hands[before], hands[after])
             assert (ours[before] == ours[after]) == (theirs[before] == theirs[after]), (hands[before], hands[after])
 
@@ -184,7 +184,7 @@ def test_low_hand_joker_is_an_ace():
 def test_two_card_values_match_the_reference():
     pairs = list(combinations(DECK, 2))
     order = sorted(pairs, key=reference_two)
-    for before, after in zip(order, order[1:]):
+    for before, after in pairwise(order):
         ours = two_card_key(*before), two_card_key(*after)
         assert (ours[0] < ours[1]) == (reference_two(before) < reference_two(after))
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import cards
+
 from paigow_cli.core.cards import DECK, JOKER, sort_cards
-from paigow_cli.house_ways import decide, house_keys, house_setting
 from paigow_cli.core.rules import HouseWayName, Rules, Wheel
+from paigow_cli.house_ways import decide, house_keys, house_setting
 
 ALL = tuple(HouseWayName)
 
@@ -74,7 +74,12 @@ CLAUSES = [
     ("trump-plaza", "two_pair_medium_high_always_split", "JS JH 8D 8C AS 9D 2H", "A J J 9 2 / 8 8"),
     ("trump-plaza", "two_pair_high_high_always_split", "KS KH JD JC AS 9D 2H", "A K K 9 2 / J J"),
     ("trump-plaza", "two_pair_aces_always_split", "AS AH 3D 3C KS 9D 2H", "A A K 9 2 / 3 3"),
-    ("trump-plaza", "straight_one_pair_pair_in_front_with_complete_hand_in_back", "9S 8H 7D 6C 5S KD KH", "9 8 7 6 5 / K K"),
+    (
+        "trump-plaza",
+        "straight_one_pair_pair_in_front_with_complete_hand_in_back",
+        "9S 8H 7D 6C 5S KD KH",
+        "9 8 7 6 5 / K K",
+    ),
     ("trump-plaza", "straight_one_pair_needed_complete_hand_still_in_back", "9S 8H 7D 6C 5S 5D KH", "9 8 7 6 5 / K 5"),
     ("trump-plaza", "straight_three_of_a_kind_pair_in_front", "9S 9H 9D 8C 7S 6D 5H", "9 8 7 6 5 / 9 9"),
     ("trump-plaza", "straight_two_pair_plays_the_two_pair_rule", "9S 9H 8D 7C 6S 5D 5H", "9 9 8 7 6 / 5 5"),
@@ -100,7 +105,12 @@ CLAUSES = [
     # --- ballys (§7.4) ---
     ("ballys", "straight_the_complete_hand_with_the_highest_front", "9S 8H 7D 6C 5S KD AH", "9 8 7 6 5 / A K"),
     ("ballys", "ace_high_straight_with_the_joker_played_as_a_pair_of_aces", "AS JK KD QC JH 5S 2D", "JK A J 5 2 / K Q"),
-    ("ballys", "ace_high_straight_with_the_joker_a_lower_straight_is_played", "AS JK KD QC JH 9S 2D", "JK K Q J 9 / A 2"),
+    (
+        "ballys",
+        "ace_high_straight_with_the_joker_a_lower_straight_is_played",
+        "AS JK KD QC JH 9S 2D",
+        "JK K Q J 9 / A 2",
+    ),
     ("ballys", "straight_one_pair_pair_in_front", "9S 8H 7D 6C 5S KD KH", "9 8 7 6 5 / K K"),
     ("ballys", "straight_three_of_a_kind_pair_in_front", "9S 9H 9D 8C 7S 6D 5H", "9 8 7 6 5 / 9 9"),
     ("ballys", "full_house_split_pair_in_front", "KS KH KD 9C 9S 5D 2H", "K K K 5 2 / 9 9"),
@@ -120,7 +130,12 @@ CLAUSES = [
     ("flamingo", "two_pair_otherwise_split", "KS KH 8D 8C AS 9D 2H", "A K K 9 2 / 8 8"),
     ("flamingo", "two_pair_aces_split", "AS AH 4D 4C KS 9D 2H", "A A K 9 2 / 4 4"),
     ("flamingo", "straight_two_pair_aces_play_two_pair", "AS AH 5D 5C 2S 3D 4H", "A A 4 3 2 / 5 5"),
-    ("flamingo", "straight_two_pair_tens_or_lower_with_an_ace_play_two_pair", "AS 2H 2D 3C 3S 4D 5H", "4 3 3 2 2 / A 5"),
+    (
+        "flamingo",
+        "straight_two_pair_tens_or_lower_with_an_ace_play_two_pair",
+        "AS 2H 2D 3C 3S 4D 5H",
+        "4 3 3 2 2 / A 5",
+    ),
     ("flamingo", "straight_two_pair_otherwise_the_straight", "9S 9H 6D 6C 5S 7D 8H", "9 8 7 6 5 / 9 6"),
     ("flamingo", "straight_and_flush_straight_for_a_better_king_high_front", "5H 6H 7H QH KH 8C 9D", "9 8 7 6 5 / K Q"),
     ("flamingo", "straight_and_flush_otherwise_the_flush", "5H 6H 7H JH 2H 8C 9D", "J 7 6 5 2 / 9 8"),
@@ -160,7 +175,12 @@ CLAUSES = [
     ("golden-nugget", "four_of_a_kind_2_to_6_together", "5S 5H 5D 5C AS KD 3H", "5 5 5 5 3 / A K"),
     ("golden-nugget", "four_of_a_kind_7_to_10_kept_with_an_ace", "9S 9H 9D 9C AS 5D 3H", "9 9 9 9 3 / A 5"),
     ("golden-nugget", "four_of_a_kind_7_to_10_split_without", "9S 9H 9D 9C KS 5D 3H", "K 9 9 5 3 / 9 9"),
-    ("golden-nugget", "four_of_a_kind_j_to_k_kept_with_pair_of_tens_or_higher", "QS QH QD QC TS TD 3H", "Q Q Q Q 3 / T T"),
+    (
+        "golden-nugget",
+        "four_of_a_kind_j_to_k_kept_with_pair_of_tens_or_higher",
+        "QS QH QD QC TS TD 3H",
+        "Q Q Q Q 3 / T T",
+    ),
     ("golden-nugget", "four_aces_kept_with_a_pair_of_7s_or_higher", "AS AH AD AC 7S 7D 3H", "A A A A 3 / 7 7"),
     ("golden-nugget", "four_aces_split_otherwise", "AS AH AD AC 6S 6D 3H", "A A 6 6 3 / A A"),
     ("golden-nugget", "five_aces_with_kings_kings_in_front", "AS AH AD AC JK KS KD", "JK A A A A / K K"),
@@ -176,7 +196,12 @@ CLAUSES = [
     ("santa-ana-star", "two_pair_high_high_split", "KS KH TD TC AS QD 2H", "A K K Q 2 / T T"),
     ("santa-ana-star", "straight_two_pair_plays_the_two_pair_rule", "9S 9H 6D 6C 5S 7D 8H", "9 9 8 7 5 / 6 6"),
     ("santa-ana-star", "full_house_pair_in_front_trips_in_back", "KS KH KD 9C 9S 5D 2H", "K K K 5 2 / 9 9"),
-    ("santa-ana-star", "four_of_a_kind_two_pair_rule_medium_kept_with_ace_and_face", "9S 9H 9D 9C AS JD 3H", "9 9 9 9 3 / A J"),
+    (
+        "santa-ana-star",
+        "four_of_a_kind_two_pair_rule_medium_kept_with_ace_and_face",
+        "9S 9H 9D 9C AS JD 3H",
+        "9 9 9 9 3 / A J",
+    ),
     ("santa-ana-star", "four_of_a_kind_two_pair_rule_medium_split", "9S 9H 9D 9C KS JD 3H", "K J 9 9 3 / 9 9"),
     ("santa-ana-star", "four_of_a_kind_two_pair_rule_low_kept_with_king", "4S 4H 4D 4C KS 5D 3H", "4 4 4 4 3 / K 5"),
     ("santa-ana-star", "four_of_a_kind_two_pair_rule_high_split", "KS KH KD KC AS QD 3H", "A K K Q 3 / K K"),
@@ -218,6 +243,7 @@ def test_wheel_rule_changes_which_straight_a_house_way_sees():
 
 
 # --- properties over random hands ----------------------------------------------------------------
+
 
 def special_hands(rng: random.Random, count: int) -> list[tuple]:
     """Random hands with five aces, the joker with two pairs, and joker straights and flushes forced in."""
@@ -338,8 +364,8 @@ def test_complete_settings_are_every_back_that_is_a_straight_or_flush(wheel):
     """rules.md §6: the house ways' straight and flush clauses see every complete back. The quick
     suit-and-rank test that passes over most backs finds the same settings as valuing all 21."""
     from paigow_cli.core.hands import five_card_key
-    from paigow_cli.house_ways.analysis import COMPLETE_CATEGORIES, Seven
     from paigow_cli.core.splits import LOW_POSITIONS
+    from paigow_cli.house_ways.analysis import COMPLETE_CATEGORIES, Seven
 
     rng = random.Random(11)
     hands = straight_and_flush_rich_hands(rng, 3_000) + special_hands(rng, 1_000) + property_hands(1_000, seed=12)

@@ -69,8 +69,11 @@ def test_only_the_cli_knows_typer_and_rich(path):
     assert not frameworks, f"{path.relative_to(PACKAGE)} imports {frameworks}"
 
 
-@pytest.mark.parametrize("path", [p for p in MODULES if module_layer(p) in ("core", "house_ways")],
-                         ids=lambda path: str(path.relative_to(PACKAGE)))
+@pytest.mark.parametrize(
+    "path",
+    [p for p in MODULES if module_layer(p) in ("core", "house_ways")],
+    ids=lambda path: str(path.relative_to(PACKAGE)),
+)
 def test_the_start_up_layers_never_import_numpy_or_numba(path):
     heavy = [name for _, name in imported_modules(path) if name.split(".")[0] in ("numpy", "numba")]
     assert not heavy, f"{path.relative_to(PACKAGE)} imports {heavy}"

@@ -10,15 +10,15 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from conftest import cards
 from typer.testing import CliRunner
 
-from conftest import cards
+from paigow_cli.analysis.house_way_check import check_house_way
 from paigow_cli.cli import app
 from paigow_cli.core.errors import OptionError, PluginError
-from paigow_cli.house_ways import HOUSE_WAYS, house_setting, way_named
-from paigow_cli.analysis.house_way_check import check_house_way
-from paigow_cli.house_ways.plugins import LOADED, load_file, resolve
 from paigow_cli.core.rules import Rules
+from paigow_cli.house_ways import HOUSE_WAYS, house_setting, way_named
+from paigow_cli.house_ways.plugins import LOADED, load_file, resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLD_STAR = ROOT / "examples" / "house_ways" / "gold_star.py"
@@ -66,7 +66,11 @@ def front(hand: str) -> set[str]:
         ("straight, no pair: the highest two cards that allow it", "AS KD 9H 8C 7S 6H 5D", {"AS", "KD"}),
         ("straight, one pair: the pair in front", "9S 9D 8H 7C 6S 5H 4D", {"9S", "9D"}),
         ("straight, one pair that cannot go in front: complete hand, best front", "9S 9D 8H 7C 6S 5H 2D", {"9S", "2D"}),
-        ("straight, pair of tens or better and an ace: pair in back, ace in front", "AS TD TH 9C 8S 7H 6D", {"AS", "9C"}),
+        (
+            "straight, pair of tens or better and an ace: pair in back, ace in front",
+            "AS TD TH 9C 8S 7H 6D",
+            {"AS", "9C"},
+        ),
         ("full house: pair in front", "8S 8D 8H 5C 5S KH 2D", {"5C", "5S"}),
         ("full house of twos with A-K: kept, A-K in front", "8S 8D 8H 2C 2S KH AD", {"KH", "AD"}),
         ("trips and two pairs: highest pair in front", "8S 8D 8H 5C 5S 3H 3D", {"5C", "5S"}),
@@ -173,7 +177,9 @@ def test_paigow_debug_shows_the_plugin_traceback(tmp_path):
     env = dict(os.environ, PAIGOW_DEBUG="1")
     result = subprocess.run(
         [sys.executable, "-m", "paigow_cli", "house", "9S 9H 4D 4C AS KD 2H", "--house-way", str(path)],
-        capture_output=True, text=True, env=env,
+        capture_output=True,
+        text=True,
+        env=env,
     )
     assert result.returncode != 0 and "Traceback" in result.stderr and "ZeroDivisionError" in result.stderr
 
@@ -194,8 +200,12 @@ def test_a_failing_plugin_is_refused_before_its_table_is_built(tmp_path, cache_f
         ("def broken(:\n", "SyntaxError"),
         (PLUGIN_HEAD.format(name="foxwoods"), "the name of a shipped house way"),
         (PLUGIN_HEAD.format(name="Not A Name"), "lower case letters"),
-        (PLUGIN_HEAD.format(name="x").replace("    def two_pair(self, hand):\n        return self.split_two_pair(hand, \"Two pair\")\n", ""),
-         "must define two_pair"),
+        (
+            PLUGIN_HEAD.format(name="x").replace(
+                '    def two_pair(self, hand):\n        return self.split_two_pair(hand, "Two pair")\n', ""
+            ),
+            "must define two_pair",
+        ),
     ],
 )
 def test_a_bad_plugin_file_is_one_clear_error(tmp_path, body, fragment):
@@ -208,7 +218,7 @@ def test_a_bad_plugin_file_is_one_clear_error(tmp_path, body, fragment):
 
 def test_loading_a_file_with_two_house_ways_is_a_plugin_error(tmp_path):
     body = PLUGIN_HEAD.format(name="one") + PLUGIN_HEAD.format(name="two").replace("class Broken", "class Other")
-    with pytest.raises(PluginError, match="exactly one HouseWay subclass .found: Broken, Other"):
+    with pytest.raises(PluginError, match=r"exactly one HouseWay subclass .found: Broken, Other"):
         load_file(write_plugin(tmp_path, body, "two.py"))
 
 
@@ -223,8 +233,8 @@ def test_unknown_house_way_lists_the_choices():
 
 
 def test_editing_the_plugin_changes_its_table_cache_key(tmp_path):
-    from paigow_cli.engine.dealer_table import dealer_table_path
     from paigow_cli.core.rules import Wheel
+    from paigow_cli.engine.dealer_table import dealer_table_path
 
     path = write_plugin(tmp_path, PLUGIN_HEAD.format(name="editable"), "editable.py")
     first = dealer_table_path(register_file(path), Wheel.SECOND)
@@ -294,12 +304,21 @@ def test_an_installed_package_plugin_works_in_advise_power_and_simulate(tmp_path
     assert advise["rules"]["house_way"] == "gold-star-pkg"
     power = json.loads(run("power", "--house-way", "gold-star-pkg", "--json").stdout)
     assert power["total"] == 154_143_080
-    simulate = json.loads(run("simulate", "--hands", "20000", "--seed", "1", "--house-way", "gold-star-pkg", "--json").stdout)
+    simulate = json.loads(
+        run("simulate", "--hands", "20000", "--seed", "1", "--house-way", "gold-star-pkg", "--json").stdout
+    )
     assert simulate["house_way"] == "gold-star-pkg"
 
 
 def test_the_api_is_all_the_shipped_casinos_import():
     folder = ROOT / "paigow_cli" / "house_ways"
     for module in ("foxwoods", "atlantic_city", "las_vegas", "santa_ana_star"):
-        imports = [line for line in (folder / f"{module}.py").read_text().splitlines() if line.startswith(("from paigow", "import paigow"))]
-        assert imports and all(line.startswith("from paigow_cli.house_ways.api import") for line in imports), (module, imports)
+        imports = [
+            line
+            for line in (folder / f"{module}.py").read_text().splitlines()
+            if line.startswith(("from paigow", "import paigow"))
+        ]
+        assert imports and all(line.startswith("from paigow_cli.house_ways.api import") for line in imports), (
+            module,
+            imports,
+        )

@@ -4,6 +4,7 @@ the table game's prompts, pipelines, options, and text that fits 80 columns."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import pty
@@ -19,12 +20,11 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from conftest import cards, command_paths
 from typer.testing import CliRunner
 
-from conftest import cards
-from paigow_cli.core.cards import DECK
-from conftest import command_paths
 from paigow_cli.cli import app
+from paigow_cli.core.cards import DECK
 from paigow_cli.core.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,8 +47,13 @@ def one_error(result, code: int, *fragments: str) -> str:
 
 def paigow(*args: str, env: dict | None = None, **kwargs) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "paigow_cli", *args], env=env or dict(os.environ), stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True, start_new_session=True, **kwargs,
+        [sys.executable, "-m", "paigow_cli", *args],
+        env=env or dict(os.environ),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        **kwargs,
     )
 
 
@@ -93,8 +98,15 @@ def test_ctrl_c_at_many_moments_of_a_build(delay):
 
 
 def test_an_interrupted_simulation_reports_what_it_has(foxwoods_table, cache_folder):
-    process = paigow("simulate", "--hands", "500000000", "--seed", "1", "--json",
-                     env=dict(os.environ, PAIGOW_CACHE_DIR=str(cache_folder)))
+    process = paigow(
+        "simulate",
+        "--hands",
+        "500000000",
+        "--seed",
+        "1",
+        "--json",
+        env=dict(os.environ, PAIGOW_CACHE_DIR=str(cache_folder)),
+    )
     time.sleep(3)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=20)
@@ -119,7 +131,9 @@ def test_bad_bankrolls_are_refused_naming_the_option(amount):
 
 def test_good_amounts_pay_in_cents():
     document = json.loads(run("advise", HAND, "--dealer", "KS KH JD 8C 7S 4H 3D", "--bet", "$12.50", "--json").stdout)
-    assert document["bet"] == 12.5 and any(row["payout"] == 11.88 or row["payout"] == 11.875 for row in document["splits"])
+    assert document["bet"] == 12.5 and any(
+        row["payout"] == 11.88 or row["payout"] == 11.875 for row in document["splits"]
+    )
 
 
 # --- 3, 4. build notices --------------------------------------------------------------------------------
@@ -144,8 +158,14 @@ def test_the_build_notice_shows_only_when_building():
 def run_in_terminal(args: list[str], env: dict, seconds: float = 30) -> str:
     """Run paigow with stdout and stderr on a pseudo-terminal; return what it showed."""
     leader, follower = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "paigow_cli", *args], stdin=subprocess.DEVNULL, stdout=follower,
-                               stderr=follower, env=env, close_fds=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "paigow_cli", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=follower,
+        stderr=follower,
+        env=env,
+        close_fds=True,
+    )
     os.close(follower)
     shown = b""
     deadline = time.time() + seconds
@@ -174,7 +194,7 @@ def test_loading_a_cached_table_in_a_terminal_shows_no_build_bar(foxwoods_table,
 @pytest.mark.slow
 def test_a_first_build_in_a_pipe_says_so_in_one_line(tmp_path):
     process = paigow("advise", HAND, env=dict(os.environ, PAIGOW_CACHE_DIR=str(tmp_path)))
-    out, err = process.communicate(timeout=120)
+    _out, err = process.communicate(timeout=120)
     assert process.returncode == 0
     assert err.strip().splitlines() == ["building the foxwoods dealer table, about 5 s, once"]
 
@@ -297,9 +317,14 @@ def test_hint_shows_dollars_at_the_wager(foxwoods_table):
 def test_prompts_have_line_editing_and_history(foxwoods_table, cache_folder):
     """In a terminal, up-arrow brings back the last input (readline): help is shown twice."""
     leader, follower = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "paigow_cli", "drill", "--count", "1", "--seed", "1"],
-                               stdin=follower, stdout=follower, stderr=follower, close_fds=True,
-                               env=dict(os.environ, PAIGOW_CACHE_DIR=str(cache_folder), COLUMNS="200", TERM="xterm"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "paigow_cli", "drill", "--count", "1", "--seed", "1"],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        close_fds=True,
+        env=dict(os.environ, PAIGOW_CACHE_DIR=str(cache_folder), COLUMNS="200", TERM="xterm"),
+    )
     os.close(follower)
 
     def read_for(seconds: float) -> str:
@@ -420,12 +445,17 @@ def advise_fits(table, hands: int, seed: int) -> None:
     for number in range(hands):
         hand = tuple(rng.sample(DECK, 7))
         dealer = tuple(rng.sample([card for card in DECK if card not in hand], 7)) if number % 3 == 0 else None
-        advice = advise(hand, Rules(banker=number % 7 == 0), table=None if dealer else table, dealer=dealer,
-                        low=hand[:2] if number % 2 else None)
+        advice = advise(
+            hand,
+            Rules(banker=number % 7 == 0),
+            table=None if dealer else table,
+            dealer=dealer,
+            low=hand[:2] if number % 2 else None,
+        )
         lines = rendered(advise_text(advice, show_all=number % 5 == 0))
         assert_fits(lines)
         separator = next(index for index, line in enumerate(lines) if line.startswith("───"))
-        for line in lines[separator + 1:]:  # table rows never wrap
+        for line in lines[separator + 1 :]:  # table rows never wrap
             if not line.strip() or "hidden" in line or re.match(r"^[BHYF] ", line):
                 break
             assert re.match(r"^\s?\d+ ", line), (line, hand)
@@ -476,8 +506,12 @@ def test_help_pages_read_well_at_80_columns(command, monkeypatch):
     assert "clar\n" not in page and "clar/" not in page
     if command not in ("eval", "advise", "house", "bonus"):
         assert "stdin batch" not in page
-    prose = [line.strip(" │") for line in page.splitlines() if line.startswith(" ") and not line.strip().startswith(("$", "│", "╭", "╰", "Usage"))]
-    for first, second in zip(prose, prose[1:]):  # a paragraph line ends short only where the paragraph ends
+    prose = [
+        line.strip(" │")
+        for line in page.splitlines()
+        if line.startswith(" ") and not line.strip().startswith(("$", "│", "╭", "╰", "Usage"))
+    ]
+    for first, second in itertools.pairwise(prose):  # a paragraph line ends short only where the paragraph ends
         if first and second and len(first) < 60:
             assert first.endswith((".", ":", ")")) or second[:1].isupper() or second.startswith("$"), (first, second)
     if command == "house":

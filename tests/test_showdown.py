@@ -5,8 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-
 from conftest import cards
+
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.showdown import Outcome, settle
 from paigow_cli.core.splits import make_split

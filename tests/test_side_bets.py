@@ -5,20 +5,33 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from math import comb
 
 import pytest
-
 from conftest import cards
+
+from paigow_cli.analysis.side_bets import PAY_TABLES, best_line, pay, side_bet_odds, with_pays
 from paigow_cli.core.bonus_hands import Line, hand_lines, pai_gow_top
 from paigow_cli.core.cards import DECK, JOKER
-from paigow_cli.engine.dealer_classes import dealer_classes
 from paigow_cli.core.errors import OptionError
-from paigow_cli.core.hands import FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, FIVE_ACES
-from paigow_cli.core.hands import best_five, category_of, five_card_key, key_ranks, ROYAL_CODE
-from paigow_cli.analysis.side_bets import PAY_TABLES, best_line, pay, side_bet_odds, with_pays
+from paigow_cli.core.hands import (
+    FIVE_ACES,
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    HIGH_CARD,
+    ROYAL_CODE,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    THREE_OF_A_KIND,
+    best_five,
+    category_of,
+    five_card_key,
+    key_ranks,
+)
+from paigow_cli.engine.dealer_classes import dealer_classes
 
 
 def independent_lines(hand) -> set[Line]:
@@ -31,8 +44,15 @@ def independent_lines(hand) -> set[Line]:
         categories.add(category)
         if category == STRAIGHT_FLUSH and key_ranks(key)[0] == ROYAL_CODE:
             lines.add(Line.ROYAL_FLUSH)
-    for category, line in ((FIVE_ACES, Line.FIVE_ACES), (STRAIGHT_FLUSH, Line.STRAIGHT_FLUSH), (FOUR_OF_A_KIND, Line.FOUR_OF_A_KIND),
-                           (FULL_HOUSE, Line.FULL_HOUSE), (FLUSH, Line.FLUSH), (THREE_OF_A_KIND, Line.THREE_OF_A_KIND), (STRAIGHT, Line.STRAIGHT)):
+    for category, line in (
+        (FIVE_ACES, Line.FIVE_ACES),
+        (STRAIGHT_FLUSH, Line.STRAIGHT_FLUSH),
+        (FOUR_OF_A_KIND, Line.FOUR_OF_A_KIND),
+        (FULL_HOUSE, Line.FULL_HOUSE),
+        (FLUSH, Line.FLUSH),
+        (THREE_OF_A_KIND, Line.THREE_OF_A_KIND),
+        (STRAIGHT, Line.STRAIGHT),
+    ):
         if category in categories:
             lines.add(line)
     # implied lines: a better hand of the same kind holds the lesser one
@@ -53,8 +73,16 @@ def independent_lines(hand) -> set[Line]:
     value, _ = best_five(hand)
     if value.category == HIGH_CARD and len({card.rank for card in hand}) == 7:
         top = max(card.rank for card in hand)
-        lines.add({9: Line.NINE_HIGH_PAI_GOW, 10: Line.TEN_HIGH_PAI_GOW, 11: Line.JACK_HIGH_PAI_GOW, 12: Line.QUEEN_HIGH_PAI_GOW,
-                   13: Line.KING_HIGH_PAI_GOW, 14: Line.ACE_HIGH_PAI_GOW}[top])
+        lines.add(
+            {
+                9: Line.NINE_HIGH_PAI_GOW,
+                10: Line.TEN_HIGH_PAI_GOW,
+                11: Line.JACK_HIGH_PAI_GOW,
+                12: Line.QUEEN_HIGH_PAI_GOW,
+                13: Line.KING_HIGH_PAI_GOW,
+                14: Line.ACE_HIGH_PAI_GOW,
+            }[top]
+        )
     # royal match: a royal flush, the other two cards a real suited K-Q
     for suit in "SHDC":
         royal = [card for card in real if card.suit == suit and card.rank >= 10]
@@ -119,7 +147,7 @@ def test_pays_overrides_a_line_and_rejects_unknown_names():
     with pytest.raises(OptionError, match="its lines are seven-card-straight-flush"):
         with_pays(PAY_TABLES["fortune"], "five-kings=10")
     for bad in ("five-aces", "five-aces=lots", "five-aces=0", "five-aces=inf", "five-aces=1.001"):
-        with pytest.raises(OptionError, match="^pays: ") as raised:  # the library names the setting,
+        with pytest.raises(OptionError, match=r"^pays: ") as raised:  # the library names the setting,
             with_pays(PAY_TABLES["fortune"], bad)
         assert raised.value.about == "pays" and raised.value.worded("--pays").startswith("--pays: ")  # the CLI its flag
 
@@ -132,13 +160,24 @@ def test_best_line_takes_the_highest_paying_line_not_the_strongest_hand():
 def test_fortune_counts_match_the_published_table():
     odds = side_bet_odds(PAY_TABLES["fortune"], dealer_classes())
     assert [row.count for row in odds.rows] == [
-        32, 72, 196, 1128, 26020, 184644, 307472, 4188528, 6172088, 7672500, 11034204, 124556196,
+        32,
+        72,
+        196,
+        1128,
+        26020,
+        184644,
+        307472,
+        4188528,
+        6172088,
+        7672500,
+        11034204,
+        124556196,
     ]
     assert odds.total == comb(53, 7)
     assert round(float(odds.house_edge), 6) == 0.077656
 
 
-@lru_cache(maxsize=None)
+@cache
 def every_hand_lines(live: tuple) -> list[tuple[tuple, frozenset]]:
     """Every seven-card hand of the live cards with its independently read lines (shared by the tables)."""
     return [(hand, frozenset(independent_lines(hand))) for hand in combinations(live, 7)]
@@ -159,7 +198,9 @@ def reduced_decks():
     yield (*cards("AS AH AD AC"), JOKER, *cards("KS KH KD QS QH JS JH TS 9S 2C"))  # five aces, quads
     rng = random.Random(4)
     yield tuple(rng.sample(DECK, 15))
-    yield tuple(card for card in DECK if 4 <= card.rank <= 12 and card.suit in "SH" and card.rank != 8) + (JOKER,)  # pai gow
+    yield tuple(card for card in DECK if 4 <= card.rank <= 12 and card.suit in "SH" and card.rank != 8) + (
+        JOKER,
+    )  # pai gow
 
 
 @pytest.mark.parametrize("name", ["fortune", "emperors-challenge", "queens-dragon"])
@@ -174,9 +215,9 @@ def test_exact_odds_match_a_brute_force_over_reduced_decks(name):
 
 def test_tiger_9_matches_a_brute_force_with_the_house_way(foxwoods_table):
     from paigow_cli.core.games import is_nine_high_low
+    from paigow_cli.core.rules import Rules
     from paigow_cli.engine.class_flags import nine_high_low_classes
     from paigow_cli.house_ways import house_setting
-    from paigow_cli.core.rules import Rules
 
     table = PAY_TABLES["tiger-9"]
     live = [*cards("2S 3H 4S 5H 6S 7H 8S 8D 9H 9S TS JH QD KC"), JOKER]
@@ -201,7 +242,10 @@ def test_bonus_prices_a_hand_on_every_table():
     assert result.exit_code == 0, result.stderr
     document = json.loads(result.stdout)
     assert [(row["table"], row["pays"]) for row in document["tables"]] == [
-        ("fortune", 2000), ("emperors-challenge", 150), ("queens-dragon", -1), ("tiger-9", -1)
+        ("fortune", 2000),
+        ("emperors-challenge", 150),
+        ("queens-dragon", -1),
+        ("tiger-9", -1),
     ]
 
 

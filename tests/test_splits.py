@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from conftest import cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import cards
 from paigow_cli.core.cards import DECK
 from paigow_cli.core.errors import CardError
 from paigow_cli.core.splits import all_splits, make_split

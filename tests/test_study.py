@@ -7,15 +7,15 @@ from decimal import Decimal
 
 import numpy as np
 import pytest
+from conftest import cards
 from typer.testing import CliRunner
 
-from conftest import cards
-from paigow_cli.core.cards import DECK, parse_cards
 from paigow_cli.cli import app
-from paigow_cli.study.drill import Drill
+from paigow_cli.core.cards import DECK, parse_cards
+from paigow_cli.core.rules import HouseWayName, Rules
 from paigow_cli.engine.distribution import hand_odds
 from paigow_cli.house_ways import house_keys, house_setting
-from paigow_cli.core.rules import HouseWayName, Rules
+from paigow_cli.study.drill import Drill
 from paigow_cli.study.simulation import ClassLookup, Simulation, Tally, summarize
 from paigow_cli.study.table_game import Folded, Phase, RoundOver, TableGame
 
@@ -57,14 +57,23 @@ def test_class_lookup_agrees_with_the_house_way(foxwoods_table):
     rng = np.random.default_rng(11)
     hands = rng.permuted(np.tile(np.arange(53), (3000, 1)), axis=1)[:, :7]
     spades_and_joker = np.array([card for card in range(53) if card % 4 == 0 or card == 52])
-    flushy = np.array([np.concatenate([rng.choice(spades_and_joker, 5, replace=False), rng.choice(
-        [c for c in range(52) if c % 4], 2, replace=False)]) for _ in range(2000)])
+    flushy = np.array(
+        [
+            np.concatenate(
+                [
+                    rng.choice(spades_and_joker, 5, replace=False),
+                    rng.choice([c for c in range(52) if c % 4], 2, replace=False),
+                ]
+            )
+            for _ in range(2000)
+        ]
+    )
     lookup = ClassLookup(foxwoods_table)
     for batch in (hands, flushy):
         high, low = lookup.settings(batch)
-        for row, h, l in zip(batch, high, low):
+        for row, h, lo in zip(batch, high, low):
             expected = house_keys(tuple(DECK[int(c)] for c in row), HouseWayName.FOXWOODS)
-            assert (int(foxwoods_table.high_values[h]), int(foxwoods_table.low_values[l])) == expected
+            assert (int(foxwoods_table.high_values[h]), int(foxwoods_table.low_values[lo])) == expected
 
 
 def test_simulation_is_reproducible_by_seed(foxwoods_table):
@@ -116,8 +125,21 @@ def test_simulate_command_json(foxwoods_table):
     result = run("simulate", "--hands", "60000", "--seed", "1", "--json")
     assert result.exit_code == 0, result.stderr
     document = json.loads(result.stdout)
-    assert set(document) >= {"hands", "win", "push", "lose", "copy_high", "copy_low", "ev", "house_edge",
-                              "stderr", "interval", "seed", "house_way", "player"}
+    assert set(document) >= {
+        "hands",
+        "win",
+        "push",
+        "lose",
+        "copy_high",
+        "copy_low",
+        "ev",
+        "house_edge",
+        "stderr",
+        "interval",
+        "seed",
+        "house_way",
+        "player",
+    }
     assert (document["hands"], document["seed"], document["player"], document["fouls"]) == (60000, 1, "house", 0)
     assert document["win"] + document["push"] + document["lose"] == pytest.approx(1)
     assert 0.0 < document["house_edge"] < 0.06

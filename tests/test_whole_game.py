@@ -10,16 +10,16 @@ from itertools import combinations
 
 import pytest
 from typer.testing import CliRunner
+from whole_game_reference import brute_force
 
 from paigow_cli.analysis import edge
 from paigow_cli.analysis.advice import advise
-from paigow_cli.core.cards import DECK, cards_text, parse_cards
-from paigow_cli.cli import app
-from paigow_cli.engine.dealer_table import load_table
 from paigow_cli.analysis.edge import Question, compute, edge_result, mistakes, two_pair_chart
-from paigow_cli.core.rules import Game, Rules, Wheel
 from paigow_cli.analysis.whole_game import Tally, chart_cell, count_chunk, rank_groups
-from whole_game_reference import brute_force
+from paigow_cli.cli import app
+from paigow_cli.core.cards import DECK, cards_text, parse_cards
+from paigow_cli.core.rules import Game, Rules, Wheel
+from paigow_cli.engine.dealer_table import load_table
 
 runner = CliRunner()
 
@@ -53,7 +53,7 @@ def test_rank_groups_cover_every_player_hand_once():
     for dead in ((), random_dead(3, 20), PUSH_HEAVY):
         question = Question(Rules(), dead)
         hands = 0
-        for counts, joker in rank_groups(question.dead):
+        for counts, _joker in rank_groups(question.dead):
             live = [sum(1 for suit in range(4) if DECK[rank * 4 + suit] not in question.dead) for rank in range(13)]
             ways = 1
             for rank, count in enumerate(counts):
@@ -64,7 +64,10 @@ def test_rank_groups_cover_every_player_hand_once():
 
 def check_against_brute_force(question: Question) -> dict:
     expected = brute_force(question)
-    assert totals(question) == {player: expected[player] for player in ("house", "best")}, (question.rules, cards_text(question.dead))
+    assert totals(question) == {player: expected[player] for player in ("house", "best")}, (
+        question.rules,
+        cards_text(question.dead),
+    )
     return expected
 
 
@@ -73,7 +76,9 @@ def check_against_brute_force(question: Question) -> dict:
 def test_whole_game_matches_brute_force(cache_folder, game, banker):
     """Every game, both sides of the bank, both players (house way and best EV), 38 dead cards
     chosen so the game's push rule fires."""
-    question = Question(Rules(game=game, banker=banker), (*PUSH_HEAVY, parse_cards("8S KC")[banker]))  # one more dead: 15 live
+    question = Question(
+        Rules(game=game, banker=banker), (*PUSH_HEAVY, parse_cards("8S KC")[banker])
+    )  # one more dead: 15 live
     expected = check_against_brute_force(question)
     if game is not Game.CLASSIC:
         assert expected["game_pushes"] > 0  # the push rule was really exercised
@@ -119,7 +124,9 @@ def per_hand_reading(question: Question) -> tuple[dict, dict, dict]:
             odds = row.odds
             high_copies = low_copies = 0  # not read by advise; checked against the brute force instead
             scores[player] = pay * odds.wins - charge * odds.losses
-            for index, value in enumerate((1, odds.wins, odds.pushes, odds.losses, high_copies, low_copies, scores[player])):
+            for index, value in enumerate(
+                (1, odds.wins, odds.pushes, odds.losses, high_copies, low_copies, scores[player])
+            ):
                 found[player][index] += value
         stats = clauses.setdefault(advice.house.rule, [0, 0, 0])
         stats[0] += 1
@@ -279,19 +286,43 @@ def test_edge_json_fields(cache_folder):
     result = runner.invoke(app, ["edge", "--dead", DEAD_TEXT, "--json", "--jobs", "1"])
     assert result.exit_code == 0, result.stderr
     document = json.loads(result.stdout)
-    for name in ("deals", "wins", "pushes", "losses", "copies_high", "copies_low", "fouls", "win", "push", "lose",
-                 "copy_high", "copy_low", "ev", "house_edge", "ev_fraction", "house_way", "game", "banker", "player"):
+    for name in (
+        "deals",
+        "wins",
+        "pushes",
+        "losses",
+        "copies_high",
+        "copies_low",
+        "fouls",
+        "win",
+        "push",
+        "lose",
+        "copy_high",
+        "copy_low",
+        "ev",
+        "house_edge",
+        "ev_fraction",
+        "house_way",
+        "game",
+        "banker",
+        "player",
+    ):
         assert name in document
     assert document["wins"] + document["pushes"] + document["losses"] == document["deals"]
     numerator, denominator = map(int, document["ev_fraction"].split("/"))
-    assert Fraction(numerator, denominator) == Fraction(19 * document["wins"] - 20 * document["losses"], 20 * document["deals"])
+    assert Fraction(numerator, denominator) == Fraction(
+        19 * document["wins"] - 20 * document["losses"], 20 * document["deals"]
+    )
     best = json.loads(runner.invoke(app, ["edge", "--dead", DEAD_TEXT, "--json", "--player", "best"]).stdout)
     assert best["player"] == "best" and best["ev"] >= document["ev"]
 
 
 def test_edge_text_and_mistakes_fit_80_columns(cache_folder):
-    for args in (["edge", "--dead", DEAD_TEXT], ["mistakes", "--dead", DEAD_TEXT],
-                 ["mistakes", "--chart", "two-pair", "--dead", cards_text(TWO_PAIRS)]):
+    for args in (
+        ["edge", "--dead", DEAD_TEXT],
+        ["mistakes", "--dead", DEAD_TEXT],
+        ["mistakes", "--chart", "two-pair", "--dead", cards_text(TWO_PAIRS)],
+    ):
         result = runner.invoke(app, args, env={"COLUMNS": "80"})
         assert result.exit_code == 0, result.stderr
         assert max(len(line) for line in result.stdout.splitlines()) <= 80, args
@@ -307,7 +338,9 @@ def test_mistakes_json(cache_folder):
     assert sum(row["ev_given_up"] for row in rows) == pytest.approx(document["gap"])
     worst = next(row for row in rows if row["example"])
     assert {"hand", "house_way", "best", "ev_given_up"} <= set(worst["example"])
-    chart = json.loads(runner.invoke(app, ["mistakes", "--chart", "two-pair", "--dead", cards_text(TWO_PAIRS), "--json"]).stdout)
+    chart = json.loads(
+        runner.invoke(app, ["mistakes", "--chart", "two-pair", "--dead", cards_text(TWO_PAIRS), "--json"]).stdout
+    )
     assert chart["cells"] and {"high_pair", "low_pair", "best_single", "better", "house_way"} <= set(chart["cells"][0])
 
 
@@ -349,7 +382,9 @@ def test_a_dask_cluster_counts_exactly_what_a_local_run_counts(cache_folder):
     """--scheduler: the chunks go to a Dask LocalCluster; the merged counts equal a local run's."""
     distributed = pytest.importorskip("distributed")
     question = Question(Rules(game=Game.EZ), random_dead(91, 16))
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
         on_cluster = compute(question, scheduler=cluster.scheduler_address)
     edge.result_path(question).unlink()
     local = compute(question, jobs=1)
@@ -378,7 +413,9 @@ def test_ctrl_c_keeps_finished_chunks_and_the_next_run_resumes(foxwoods_table, c
     dead = cards_text(random_dead(93, 24))
     command = [sys.executable, "-m", "paigow_cli", "edge", "--dead", dead, "--jobs", "2", "--json"]
     env = dict(os.environ, PAIGOW_CACHE_DIR=str(cache_folder))
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
     question = Question(Rules(), random_dead(93, 24))
     folder = edge.partial_folder(question)
     deadline = time.time() + 120

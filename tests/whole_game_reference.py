@@ -9,8 +9,8 @@ from itertools import combinations
 
 from paigow_cli.core.cards import DECK
 from paigow_cli.core.games import dealer_pushes
-from paigow_cli.house_ways import house_setting
 from paigow_cli.core.splits import all_splits, strength_order
+from paigow_cli.house_ways import house_setting
 
 
 def brute_force(question) -> dict[str, list[int]]:
@@ -36,7 +36,9 @@ def brute_force(question) -> dict[str, list[int]]:
         totals["game_pushes"] += sum(1 for _, _, pushes in dealers if pushes)
         house = house_setting(player_hand, rules).split
         assert not house.foul
-        candidates = [split for split in sorted(all_splits(player_hand, rules.wheel_is_low), key=strength_order) if not split.foul]
+        candidates = [
+            split for split in sorted(all_splits(player_hand, rules.wheel_is_low), key=strength_order) if not split.foul
+        ]
         results = {}
         for split in candidates + [house]:
             high, low = split.high_value.key, split.low_value.key
@@ -53,10 +55,12 @@ def brute_force(question) -> dict[str, list[int]]:
                     wins += high > dealer_high and low > dealer_low
                     losses += high <= dealer_high and low <= dealer_low
             results[id(split)] = (wins, losses, copies_high, copies_low, len(dealers))
-        best = max(candidates, key=lambda split: (pay * results[id(split)][0] - charge * results[id(split)][1]))
+        best = max(candidates, key=lambda split: pay * results[id(split)][0] - charge * results[id(split)][1])
         for player, split in (("house", house), ("best", best)):
             wins, losses, copies_high, copies_low, n = results[id(split)]
             row = totals[player]
-            for index, value in enumerate((1, wins, n - wins - losses, losses, copies_high, copies_low, pay * wins - charge * losses)):
+            for index, value in enumerate(
+                (1, wins, n - wins - losses, losses, copies_high, copies_low, pay * wins - charge * losses)
+            ):
                 row[index] += value
     return totals

@@ -45,16 +45,22 @@ class GoldStar(HouseWay):
             return self.trips_with_complete(hand)
         if not hand.pairs:
             best = hand.best_complete()
-            return self.complete(best, "Straight or flush, no pair: complete hand in back, the highest two cards that allow it in front")
+            return self.complete(
+                best, "Straight or flush, no pair: complete hand in back, the highest two cards that allow it in front"
+            )
         pair = hand.pairs[0]
         if pair >= TEN and hand.has_single(ACE):
             front = hand.front_from_pool(hand.cards_except(pair))
-            return Decision(front, "Straight or flush with a pair of tens or better and an ace: pair in back, ace in front")
+            return Decision(
+                front, "Straight or flush with a pair of tens or better and an ace: pair in back, ace in front"
+            )
         with_pair = self.pair_with_complete(hand)
         if with_pair is not None:
             return with_pair
         best = hand.best_complete()
-        return self.complete(best, "Straight or flush, one pair that cannot go in front: complete hand in back, best front")
+        return self.complete(
+            best, "Straight or flush, one pair that cannot go in front: complete hand in back, best front"
+        )
 
     def full_house(self, hand: Seven) -> Decision:
         return self.full_house_split_unless_twos_with_ace_king(hand)
@@ -71,5 +77,3 @@ class GoldStar(HouseWay):
                 return self.keep_quads(hand, "Four of a kind, sevens to tens, an ace can go in front")
             return self.split_quads(hand, "Four of a kind, sevens to tens, no ace for the front")
         return self.split_quads(hand, "Four of a kind, jacks to aces", "always split")
-
-

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from paigow_cli.core.cards import Card, cards_text, check_disjoint, sort_cards
+from paigow_cli.core.cards import Card, check_disjoint, sort_cards
 from paigow_cli.core.errors import CardError, OptionError
 from paigow_cli.core.rules import Rules
 from paigow_cli.core.showdown import Settlement, as_money, settle
@@ -155,7 +155,13 @@ def rank_by_result(rows: list[SplitAdvice]) -> list[SplitAdvice]:
     >>> [row.settlement.outcome.value for row in advice.rows][:3], advice.rows[-1].split.foul
     (['win', 'win', 'win'], True)
     """
-    ordered = sorted(rows, key=lambda row: (row.split.foul and not row.settlement.reset, RESULT_ORDER[row.settlement.outcome.value]))  # type: ignore[union-attr]
+
+    def order(row: SplitAdvice) -> tuple[bool, int]:
+        settlement = row.settlement
+        assert settlement is not None  # every row is settled against the dealer's hand
+        return (row.split.foul and not settlement.reset, RESULT_ORDER[settlement.outcome.value])
+
+    ordered = sorted(rows, key=order)
     return mark_dominated(ordered)
 
 
@@ -174,7 +180,3 @@ def mark_dominated(ordered: list[SplitAdvice]) -> list[SplitAdvice]:
         )
         marked.append(replace(row, dominated=dominated))
     return marked
-
-
-def describe_dead(dead: Sequence[Card]) -> str:
-    return cards_text(dead) if dead else "none"

@@ -35,7 +35,7 @@ from paigow_cli.analysis.whole_game import (
     rank_groups,
 )
 from paigow_cli.core.cards import DECK, Card
-from paigow_cli.core.rules import Rules  # noqa: F401  (doctest names)
+from paigow_cli.core.rules import Rules
 
 Progress = Callable[[int, int], None]
 
@@ -132,8 +132,11 @@ def _count_chunk_json(question: Question, chunk: int, chunks: int) -> dict:
 
 
 def compute(
-    question: Question, jobs: int | None = None, progress: Progress | None = None,
-    notify: Callable[[str], None] | None = None, scheduler: str | None = None,
+    question: Question,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    notify: Callable[[str], None] | None = None,
+    scheduler: str | None = None,
 ) -> Tally:
     """The whole game's counts: from the cache, else computed (resuming finished chunks) and cached."""
     from paigow_cli.engine.cache import CacheError, StaleCache
@@ -279,9 +282,19 @@ def edge_result(question: Question, tally: Tally, player: str) -> EdgeResult:
     """The exact result for ``player`` (``house`` or ``best``) from the merged counts."""
     from paigow_cli.engine.distribution import exact_rate
 
-    hands, wins, pushes, losses, copies_high, copies_low, score = tally.totals[player]
+    _hands, wins, pushes, losses, copies_high, copies_low, score = tally.totals[player]
     charge = (1 - exact_rate(question.rules.commission)).denominator
-    return EdgeResult(player, question.deals, wins, pushes, losses, copies_high, copies_low, 0, Fraction(score, charge * question.deals))
+    return EdgeResult(
+        player,
+        question.deals,
+        wins,
+        pushes,
+        losses,
+        copies_high,
+        copies_low,
+        0,
+        Fraction(score, charge * question.deals),
+    )
 
 
 @dataclass(frozen=True)
@@ -312,7 +325,10 @@ def mistakes(question: Question, tally: Tally) -> tuple[Fraction, list[Mistake]]
         example = tally.examples.get(rule)
         rows.append(
             Mistake(
-                rule, hands, differs, Fraction(given_up, scale),
+                rule,
+                hands,
+                differs,
+                Fraction(given_up, scale),
                 given_up / (charge * question.dealer_hands * hands) if hands else 0.0,
                 given_up / given_up_total if given_up_total else 0.0,
                 tuple(DECK[code] for code in example) if example and most else None,
@@ -363,7 +379,6 @@ def two_pair_chart(question: Question, tally: Tally) -> list[ChartCell]:
     return cells
 
 
-
 def is_current_file(path: Path) -> bool | None:
     """Whether a cached whole-game file (an answer, or an unfinished run's folder) belongs to this
     version of the counting code; None when it cannot tell (a plugin house way not loaded here)."""
@@ -379,8 +394,11 @@ def is_current_file(path: Path) -> bool | None:
         with np.load(source, allow_pickle=False) as stored:
             described = json.loads(json.loads(str(stored["_meta"]))["question"])
         rules = Rules(
-            wheel=Wheel(described["wheel"]), commission=described["commission"], house_way=described["house_way"],
-            game=Game(described["game"]), banker=described["banker"],
+            wheel=Wheel(described["wheel"]),
+            commission=described["commission"],
+            house_way=described["house_way"],
+            game=Game(described["game"]),
+            banker=described["banker"],
         )
         from paigow_cli.house_ways import way_named
 

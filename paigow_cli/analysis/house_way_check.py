@@ -43,7 +43,7 @@ EXAMPLES = 3  # example hands kept per fault
 class CheckReport:
     house_way: str
     hands: int = 0
-    counts: dict[str, int] = field(default_factory=lambda: {fault: 0 for fault in FAULTS})
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FAULTS, 0))
     examples: dict[str, list[str]] = field(default_factory=lambda: {fault: [] for fault in FAULTS})
 
     @property
@@ -59,7 +59,9 @@ class CheckReport:
         """The first fault found, as one line: what, and an example hand."""
         for fault in FAULTS:
             if self.counts[fault]:
-                return f"{FAULTS[fault]} ({self.counts[fault]:,} of {self.hands:,} hands), e.g. {self.examples[fault][0]}"
+                return (
+                    f"{FAULTS[fault]} ({self.counts[fault]:,} of {self.hands:,} hands), e.g. {self.examples[fault][0]}"
+                )
         return None
 
 
@@ -78,13 +80,15 @@ def _setting(way: HouseWay, hand: tuple[Card, ...], wheel_low: bool):
     return frozenset(front), split.high_value.key, split.low_value.key
 
 
-def check_hand(way: HouseWay, hand: tuple[Card, ...], report: CheckReport, rng: random.Random, wheel_low: bool = False) -> None:
+def check_hand(
+    way: HouseWay, hand: tuple[Card, ...], report: CheckReport, rng: random.Random, wheel_low: bool = False
+) -> None:
     from paigow_cli.engine.dealer_classes import representative
 
     report.hands += 1
     first = _setting(way, hand, wheel_low)
     if isinstance(first[0], str):
-        report.add(first[0], first[1])  # type: ignore[arg-type]
+        report.add(first[0], first[1])
         return
     shuffled = list(hand)
     rng.shuffle(shuffled)
@@ -95,7 +99,9 @@ def check_hand(way: HouseWay, hand: tuple[Card, ...], report: CheckReport, rng: 
     model = representative(hand)
     other = _setting(way, model, wheel_low)
     if isinstance(other[0], str) or other[1:] != first[1:]:
-        report.add("suits", f"{cards_text(sort_cards(hand))} and {cards_text(model)} (same ranks, same flush) set differently")
+        report.add(
+            "suits", f"{cards_text(sort_cards(hand))} and {cards_text(model)} (same ranks, same flush) set differently"
+        )
 
 
 def check_house_way(

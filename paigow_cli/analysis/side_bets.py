@@ -55,17 +55,44 @@ class PayTable:
 PAY_TABLES = {
     table.name: table
     for table in (
-        PayTable("fortune", "Fortune Bonus", "player", (
-            (L.SEVEN_CARD_STRAIGHT_FLUSH, 8000), (L.ROYAL_MATCH, 2000), (L.SEVEN_CARD_STRAIGHT_FLUSH_JOKER, 1000),
-            (L.FIVE_ACES, 400), (L.ROYAL_FLUSH, 150), (L.STRAIGHT_FLUSH, 50), (L.FOUR_OF_A_KIND, 25),
-            (L.FULL_HOUSE, 5), (L.FLUSH, 4), (L.THREE_OF_A_KIND, 3), (L.STRAIGHT, 2),
-        )),
-        PayTable("emperors-challenge", "Emperor's Challenge", "player", (
-            (L.SEVEN_CARD_STRAIGHT_FLUSH, 5000), (L.SEVEN_CARD_STRAIGHT_FLUSH_JOKER, 1000), (L.FIVE_ACES, 500),
-            (L.ROYAL_FLUSH, 150), (L.STRAIGHT_FLUSH, 50), (L.FOUR_OF_A_KIND, 25), (L.FULL_HOUSE, 5), (L.FLUSH, 4),
-            (L.THREE_OF_A_KIND, 3), (L.STRAIGHT, 2), (L.NINE_HIGH_PAI_GOW, 40), (L.TEN_HIGH_PAI_GOW, 5),
-            (L.JACK_HIGH_PAI_GOW, 2),
-        )),
+        PayTable(
+            "fortune",
+            "Fortune Bonus",
+            "player",
+            (
+                (L.SEVEN_CARD_STRAIGHT_FLUSH, 8000),
+                (L.ROYAL_MATCH, 2000),
+                (L.SEVEN_CARD_STRAIGHT_FLUSH_JOKER, 1000),
+                (L.FIVE_ACES, 400),
+                (L.ROYAL_FLUSH, 150),
+                (L.STRAIGHT_FLUSH, 50),
+                (L.FOUR_OF_A_KIND, 25),
+                (L.FULL_HOUSE, 5),
+                (L.FLUSH, 4),
+                (L.THREE_OF_A_KIND, 3),
+                (L.STRAIGHT, 2),
+            ),
+        ),
+        PayTable(
+            "emperors-challenge",
+            "Emperor's Challenge",
+            "player",
+            (
+                (L.SEVEN_CARD_STRAIGHT_FLUSH, 5000),
+                (L.SEVEN_CARD_STRAIGHT_FLUSH_JOKER, 1000),
+                (L.FIVE_ACES, 500),
+                (L.ROYAL_FLUSH, 150),
+                (L.STRAIGHT_FLUSH, 50),
+                (L.FOUR_OF_A_KIND, 25),
+                (L.FULL_HOUSE, 5),
+                (L.FLUSH, 4),
+                (L.THREE_OF_A_KIND, 3),
+                (L.STRAIGHT, 2),
+                (L.NINE_HIGH_PAI_GOW, 40),
+                (L.TEN_HIGH_PAI_GOW, 5),
+                (L.JACK_HIGH_PAI_GOW, 2),
+            ),
+        ),
         PayTable("queens-dragon", "Queen's Dragon", "dealer", ((L.QUEEN_HIGH_PAI_GOW, 50),)),
         PayTable("tiger-9", "Tiger 9", "dealer", ((L.NINE_HIGH_LOW_HAND, 30),)),
     )
@@ -89,13 +116,21 @@ def with_pays(table: PayTable, text: str) -> PayTable:
         name, equals, value = item.partition("=")
         name = name.strip().lower()
         if not equals:
-            raise OptionError(f"{{option}}: '{item}' is not LINE=PAYS; give e.g. five-aces=250,royal-flush=100", about="pays")
+            raise OptionError(
+                f"{{option}}: '{item}' is not LINE=PAYS; give e.g. five-aces=250,royal-flush=100", about="pays"
+            )
         if name not in names:
-            raise OptionError(f"{{option}}: '{name}' is not a line of the {table.name} table; its lines are {', '.join(names)}", about="pays")
+            raise OptionError(
+                f"{{option}}: '{name}' is not a line of the {table.name} table; its lines are {', '.join(names)}",
+                about="pays",
+            )
         try:
             amount = Decimal(value.strip())
         except InvalidOperation:
-            raise OptionError(f"{{option}}: '{value.strip()}' for {name} is not a number; give what it pays to 1, e.g. {name}=250", about="pays") from None
+            raise OptionError(
+                f"{{option}}: '{value.strip()}' for {name} is not a number; give what it pays to 1, e.g. {name}=250",
+                about="pays",
+            ) from None
         if not amount.is_finite() or not 0 < amount <= MAX_PAYS or amount != amount.quantize(Decimal("0.01")):
             raise OptionError(
                 f"{{option}}: {name}={value.strip()} is out of range: a line pays more than 0 and at most {MAX_PAYS:,} to 1, "
@@ -207,7 +242,7 @@ def side_bet_odds(
     weights = np.concatenate([multiset_weight, flush_weight])
     unique, inverse = np.unique(masks, return_inverse=True)
     per_mask = np.bincount(inverse, weights=weights, minlength=len(unique))
-    by_mask = {int(mask): int(round(count)) for mask, count in zip(unique, per_mask)}
+    by_mask = {int(mask): round(float(count)) for mask, count in zip(unique, per_mask)}
     if any(line is Line.ROYAL_MATCH for line, _ in table.lines):
         live_cards = set(range(53)) - set(removed)
         for hand in royal_match_hands(live_cards):

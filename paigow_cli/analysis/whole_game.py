@@ -93,7 +93,7 @@ def _rank_groups(dead: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], bool], .
     for joker in (False, True) if joker_live else (False,):
         size = 6 if joker else 7
 
-        def extend(rank: int, left: int, counts: list[int]) -> None:
+        def extend(rank: int, left: int, counts: list[int], joker: bool = joker) -> None:
             if rank == 13:
                 if left == 0:
                     groups.append((tuple(counts), joker))
@@ -133,7 +133,9 @@ def _ids(classes: GroupClasses, key: tuple[int, int]) -> int:
     return classes.index[key]
 
 
-def group_classes(counts: tuple[int, ...], joker: bool, rules: Rules, suit_live: Sequence[int] = (8191,) * 4) -> GroupClasses:
+def group_classes(
+    counts: tuple[int, ...], joker: bool, rules: Rules, suit_live: Sequence[int] = (8191,) * 4
+) -> GroupClasses:
     """Settings, house setting and clause of every player class in one rank group (flush classes
     only where some suit still holds all their suited ranks: ``suit_live`` masks the live ranks)."""
     from paigow_cli.core.cards import sort_cards
@@ -196,7 +198,9 @@ def chart_cell(counts: tuple[int, ...], joker: bool) -> tuple[int, int, int] | N
     return pairs[0] + 2, pairs[1] + 2, singles[0] + 2
 
 
-def chart_settings(hand: Sequence[Card], cell: tuple[int, int, int], classes: GroupClasses, wheel_low: bool) -> tuple[int, int]:
+def chart_settings(
+    hand: Sequence[Card], cell: tuple[int, int, int], classes: GroupClasses, wheel_low: bool
+) -> tuple[int, int]:
     """The (split, together) settings of a plain two-pair hand: the low pair in front, or both pairs
     in back with the two best singles in front."""
     from paigow_cli.core.splits import setting_keys
@@ -219,7 +223,9 @@ class Tally:
     totals: dict[str, list[int]] = field(default_factory=lambda: {player: [0] * 7 for player in PLAYERS})
     rules: dict[str, list[int]] = field(default_factory=dict)  # clause -> [hands, differs, given up, most]
     examples: dict[str, list[int]] = field(default_factory=dict)  # clause -> the hand that gives up most
-    chart: dict[str, list[int]] = field(default_factory=dict)  # "hp lp single" -> [hands, split, together, house split, house together]
+    chart: dict[str, list[int]] = field(
+        default_factory=dict
+    )  # "hp lp single" -> [hands, split, together, house split, house together]
     chunks: int = 0
 
     def add(self, other: Tally) -> None:
@@ -227,9 +233,12 @@ class Tally:
             self.totals[player] = [a + b for a, b in zip(self.totals[player], other.totals[player])]
         for rule, stats in other.rules.items():
             mine = self.rules.setdefault(rule, [0, 0, 0, 0])
-            if stats[3] > mine[3] or (stats[3] == mine[3] and rule in other.examples and (rule not in self.examples or other.examples[rule] < self.examples[rule])):
-                if rule in other.examples:
-                    self.examples[rule] = other.examples[rule]
+            found = other.examples.get(rule)
+            if found is not None and (
+                stats[3] > mine[3]
+                or (stats[3] == mine[3] and (rule not in self.examples or found < self.examples[rule]))
+            ):
+                self.examples[rule] = found
             self.rules[rule] = [mine[0] + stats[0], mine[1] + stats[1], mine[2] + stats[2], max(mine[3], stats[3])]
         for cell, values in other.chart.items():
             mine = self.chart.setdefault(cell, [0] * 5)
@@ -237,7 +246,13 @@ class Tally:
         self.chunks += other.chunks
 
     def as_json(self) -> dict[str, object]:
-        return {"totals": self.totals, "rules": self.rules, "examples": self.examples, "chart": self.chart, "chunks": self.chunks}
+        return {
+            "totals": self.totals,
+            "rules": self.rules,
+            "examples": self.examples,
+            "chart": self.chart,
+            "chunks": self.chunks,
+        }
 
     @classmethod
     def from_json(cls, data: dict) -> Tally:
@@ -283,8 +298,12 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
     table, prepared = dealer_context(question)
     rules = question.rules
     dead = set(question.dead)
-    live_rank = np.array([sum(1 for suit in range(4) if rank * 4 + suit not in dead) for rank in range(13)], dtype=np.int64)
-    suit_live = np.array([sum(1 << rank for rank in range(13) if rank * 4 + suit not in dead) for suit in range(4)], dtype=np.int64)
+    live_rank = np.array(
+        [sum(1 for suit in range(4) if rank * 4 + suit not in dead) for rank in range(13)], dtype=np.int64
+    )
+    suit_live = np.array(
+        [sum(1 << rank for rank in range(13) if rank * 4 + suit not in dead) for suit in range(4)], dtype=np.int64
+    )
     choice_masks = np.zeros((13, 6), dtype=np.int64)
     choice_count = np.zeros(13, dtype=np.int64)
     for rank in range(13):
@@ -335,12 +354,39 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
     rule_example = np.zeros((len(rule_ids), 13), dtype=np.int64)
     chart = np.zeros((1, 5), dtype=np.int64)
     play_group(
-        choice_masks, choice_count, int(joker), suit_key, after, suit_live, joker_live,
-        flush_class_of, settings, np.array([len(ids) for ids in classes.settings], dtype=np.int64),
-        np.array(classes.house, dtype=np.int64), class_rule, class_chart, chart_split, chart_together,
-        hcut.astype(np.int64), lcut.astype(np.int64), heq.astype(np.int64), leq.astype(np.int64), rows, cols, base,
-        *prepared.flush, row_of, col_of, pay, charge, question.dealer_hands,
-        house_totals, best_totals, rule_stats, rule_example, chart,
+        choice_masks,
+        choice_count,
+        int(joker),
+        suit_key,
+        after,
+        suit_live,
+        joker_live,
+        flush_class_of,
+        settings,
+        np.array([len(ids) for ids in classes.settings], dtype=np.int64),
+        np.array(classes.house, dtype=np.int64),
+        class_rule,
+        class_chart,
+        chart_split,
+        chart_together,
+        hcut.astype(np.int64),
+        lcut.astype(np.int64),
+        heq.astype(np.int64),
+        leq.astype(np.int64),
+        rows,
+        cols,
+        base,
+        *prepared.flush,
+        row_of,
+        col_of,
+        pay,
+        charge,
+        question.dealer_hands,
+        house_totals,
+        best_totals,
+        rule_stats,
+        rule_example,
+        chart,
     )
     for player, found in (("house", house_totals), ("best", best_totals)):
         tally.totals[player] = [a + int(b) for a, b in zip(tally.totals[player], found)]

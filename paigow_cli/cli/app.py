@@ -41,19 +41,45 @@ if TYPE_CHECKING:
 
 # The help page lists the commands in this order: the everyday ones first.
 COMMAND_ORDER = (
-    "eval", "advise", "house", "house-ways", "odds", "power", "deal", "simulate", "edge", "mistakes",
-    "drill", "play", "bonus", "cache",
+    "eval",
+    "advise",
+    "house",
+    "house-ways",
+    "odds",
+    "power",
+    "deal",
+    "simulate",
+    "edge",
+    "mistakes",
+    "drill",
+    "play",
+    "bonus",
+    "cache",
 )
 
 
 class PaigowGroup(TyperGroup):
     """Typer's group, with usage errors reported as one ``Error:`` line, never a traceback."""
 
-    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, **extra: Any) -> NoReturn:
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> NoReturn:
         INTERRUPTION.reported = False
-        extra.pop("standalone_mode", None)
         try:
-            code = super().main(args=args, prog_name=prog_name, standalone_mode=False, **extra)
+            code = super().main(
+                args=args,
+                prog_name=prog_name,
+                complete_var=complete_var,
+                standalone_mode=False,  # errors are ours to report: one Error: line
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
         except ClickException as error:
             if type(error).__name__ == "NoArgsIsHelpError":  # help was asked for by giving nothing
                 typer.echo(error.format_message())
@@ -73,7 +99,9 @@ class PaigowGroup(TyperGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         names = super().list_commands(ctx)
-        return sorted(names, key=lambda name: COMMAND_ORDER.index(name) if name in COMMAND_ORDER else len(COMMAND_ORDER))
+        return sorted(
+            names, key=lambda name: COMMAND_ORDER.index(name) if name in COMMAND_ORDER else len(COMMAND_ORDER)
+        )
 
 
 app = typer.Typer(
@@ -148,7 +176,8 @@ def _tidy_help(typer_app: typer.Typer) -> None:
         if info.help is None and info.callback is not None:
             info.help = unwrap_help(info.callback.__doc__)
     for group in typer_app.registered_groups:
-        _tidy_help(group.typer_instance)
+        if group.typer_instance is not None:
+            _tidy_help(group.typer_instance)
 
 
 def _flag_type(self: Any, ctx: Any) -> str | None:

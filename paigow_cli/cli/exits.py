@@ -17,10 +17,8 @@ from paigow_cli.core.errors import (
 )
 
 if TYPE_CHECKING:
-
-
     from collections.abc import Iterator
-    pass
+
 
 class ExitCode(IntEnum):
     """What the exit status means (design.md, command-line contract)."""

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from enum import Enum
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -19,20 +20,26 @@ from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
 
 CardsArgument = Annotated[
     list[str] | None,
-    typer.Argument(metavar="CARDS", help="The cards, e.g. AS KD JK 9H 9C 4D 2S, or - to read hands from stdin.", show_default=False),
+    typer.Argument(
+        metavar="CARDS", help="The cards, e.g. AS KD JK 9H 9C 4D 2S, or - to read hands from stdin.", show_default=False
+    ),
 ]
 
 
 WheelOption = Annotated[
     Wheel,
-    typer.Option("--wheel", help="Where A-2-3-4-5 ranks: second-highest straight, or the lowest.", case_sensitive=False),
+    typer.Option(
+        "--wheel", help="Where A-2-3-4-5 ranks: second-highest straight, or the lowest.", case_sensitive=False
+    ),
 ]
 
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
-BatchJsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines, one per line, for a stdin batch).")]
+BatchJsonOption = Annotated[
+    bool, typer.Option("--json", help="Print JSON (JSON Lines, one per line, for a stdin batch).")
+]
 
 
 def complete_house_way(incomplete: str) -> list[str]:
@@ -86,13 +93,16 @@ DeadOption = Annotated[
 
 
 SeedOption = Annotated[
-    int | None, typer.Option("--seed", metavar="S", help="Seed for the shuffle: the same seed gives the same deals.", min=0)
+    int | None,
+    typer.Option("--seed", metavar="S", help="Seed for the shuffle: the same seed gives the same deals.", min=0),
 ]
 
 
 JobsOption = Annotated[
     int | None,
-    typer.Option("--jobs", "-j", metavar="N", help="Processes to count with (default: every core).", min=1, show_default=False),
+    typer.Option(
+        "--jobs", "-j", metavar="N", help="Processes to count with (default: every core).", min=1, show_default=False
+    ),
 ]
 
 
@@ -113,15 +123,24 @@ class PlayerChoice(str, Enum):
     BEST = "best"
 
 
-def make_rules(**options: Any) -> Rules:
-    """Build the rules from options, reporting a bad value as a usage error; a plugin house way
-    (a file or an installed package) is loaded here."""
+def make_rules(
+    house_way: str | None = None,
+    game: Game = Game.CLASSIC,
+    banker: bool = False,
+    wheel: Wheel = Wheel.SECOND,
+    commission: float | None = None,
+) -> Rules:
+    """The one place the five rule options become ``Rules``: a bad value is a usage error, and a
+    plugin house way (a file or an installed package) is loaded here. Commands that set no hand
+    by a house way give none (the default house way is then not even looked up)."""
     with reporting_errors():
-        if "house_way" in options:
+        if house_way is None:
+            rules = Rules(game=game, banker=banker, wheel=wheel)
+        else:
             from paigow_cli.house_ways.plugins import resolve
 
-            options["house_way"] = resolve(options["house_way"])
-        return Rules(**options)
+            rules = Rules(house_way=resolve(house_way), game=game, banker=banker, wheel=wheel)
+        return rules if commission is None else replace(rules, commission=commission)
 
 
 def option_cards(text: str | None, what: str, counts: tuple[int, ...]) -> tuple[Card, ...] | None:
@@ -133,6 +152,14 @@ def option_cards(text: str | None, what: str, counts: tuple[int, ...]) -> tuple[
     except CardError as error:
         message = str(error)
         raise CardError(message if what in message else f"{what}: {message}") from None
+
+
+MAX_DEAD = 46  # the player's seven must stay live
+
+
+def dead_option(text: str | None, most: int = MAX_DEAD) -> tuple[Card, ...]:
+    """The cards given to ``--dead`` (1 to ``most`` of them), or none."""
+    return option_cards(text, "--dead (cards out of play)", tuple(range(1, most + 1))) or ()
 
 
 def choose_seed(seed: int | None) -> int:

@@ -21,7 +21,6 @@ from paigow_cli.core.errors import (
 )
 
 if TYPE_CHECKING:
-
     from collections.abc import Callable, Iterable, Iterator
 
     from rich.text import Text
@@ -41,7 +40,6 @@ class Output:
     def emit(self, document: Any, text: Callable[[], Any]) -> None:
         """Print ``document`` as JSON, or the renderable built by ``text``."""
         if self.as_json:
-
             typer.echo(json_text(document, pretty=not self.batch))
             return
         if self._console is None:
@@ -122,8 +120,12 @@ def progress_bar(description: str, plain: str | None = None) -> Iterator[Callabl
         nonlocal bar, task
         if bar is None:
             bar = Progress(
-                TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
-                console=Console(stderr=True), transient=True,
+                TextColumn("{task.description}"),
+                BarColumn(),
+                TaskProgressColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
             )
             bar.start()
             task = bar.add_task(description, total=total)

@@ -16,10 +16,7 @@ from paigow_cli.core.errors import (
 )
 
 if TYPE_CHECKING:
-
-
     from paigow_cli.core.rules import Rules
-    pass
 
 PREBUILD_CHECK_HANDS = 20_000
 
@@ -56,7 +53,9 @@ def category_table() -> Any:
     from paigow_cli.engine.dealer_table import load_categories
 
     cache_folder_note()
-    with progress_bar("Building the category table (once)", "building the category table, a few seconds, once") as progress:
+    with progress_bar(
+        "Building the category table (once)", "building the category table, a few seconds, once"
+    ) as progress:
         return load_categories(progress=progress, notify=note)
 
 

@@ -1,18 +1,20 @@
-"""Renderers several commands share: settings and settlements in JSON and text, signed numbers, the game's name."""
+"""Renderers several commands share: the question a JSON answer answers, settings and settlements
+in JSON and text, plurals and signed numbers."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from paigow_cli.cli.output import (
     card_list,
     cards_markup,
 )
-from paigow_cli.core.cards import sort_cards
+from paigow_cli.core.cards import Card, sort_cards
 from paigow_cli.core.hands import table_label
+from paigow_cli.core.rules import Rules
 
 if TYPE_CHECKING:
-
     from rich.console import RenderableType
     from rich.text import Text
 
@@ -45,6 +47,29 @@ def setting_json(setting: HouseSetting) -> dict[str, Any]:
         "low_hand": split.low_value.label,
         "rule": setting.rule,
     }
+
+
+QUESTION_KEYS = ("house_way", "game", "banker", "player", "wheel", "commission", "dead")
+
+
+def question_json(
+    rules: Rules, keys: Sequence[str] = QUESTION_KEYS, *, player: str | None = None, dead: Sequence[Card] = ()
+) -> dict[str, Any]:
+    """The question a JSON answer answers, its fields always named and ordered alike.
+
+    >>> question_json(Rules(), ("house_way", "game", "banker"))
+    {'house_way': 'foxwoods', 'game': 'classic', 'banker': False}
+    """
+    values = {
+        "house_way": rules.house_way,
+        "game": rules.game.value,
+        "banker": rules.banker,
+        "player": player,
+        "wheel": rules.wheel.value,
+        "commission": rules.commission,
+        "dead": card_list(sort_cards(dead)),
+    }
+    return {key: values[key] for key in QUESTION_KEYS if key in keys}
 
 
 def outcome_text(settlement: Settlement) -> str:

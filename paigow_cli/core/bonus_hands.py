@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 from enum import IntEnum
 
-from paigow_cli.core.cards import ACE, RANK_CHARS, Card
+from paigow_cli.core.cards import ACE, RANK_CHARS, SUIT_CHARS, Card
 
 RANKS = len(RANK_CHARS)
 
@@ -77,8 +77,14 @@ LABELS = {
     Line.ACE_HIGH_PAI_GOW: "A-high pai gow",
     Line.NINE_HIGH_LOW_HAND: "9-high low hand (house way)",
 }
-PAI_GOW_LINES = {9: Line.NINE_HIGH_PAI_GOW, 10: Line.TEN_HIGH_PAI_GOW, 11: Line.JACK_HIGH_PAI_GOW,
-                 12: Line.QUEEN_HIGH_PAI_GOW, 13: Line.KING_HIGH_PAI_GOW, 14: Line.ACE_HIGH_PAI_GOW}
+PAI_GOW_LINES = {
+    9: Line.NINE_HIGH_PAI_GOW,
+    10: Line.TEN_HIGH_PAI_GOW,
+    11: Line.JACK_HIGH_PAI_GOW,
+    12: Line.QUEEN_HIGH_PAI_GOW,
+    13: Line.KING_HIGH_PAI_GOW,
+    14: Line.ACE_HIGH_PAI_GOW,
+}
 
 # Rank bit r is rank r + 2 (bit 12 the ace). Five-card windows: the wheel A-2-3-4-5, then 2-6 ... T-A.
 FIVE_WINDOWS = (0b1_0000_0000_1111, *(0b11111 << low for low in range(9)))
@@ -99,9 +105,9 @@ def hand_lines(cards: Sequence[Card]) -> frozenset[Line]:
     counts = Counter(card.rank for card in real)
     counts[ACE] += joker  # the joker pairs with aces only
     mask = sum(1 << (rank - 2) for rank in {card.rank for card in real})
-    suited = Counter()
+    suited: Counter[str] = Counter()
     for card in real:
-        suited[card.suit] |= 1 << (card.rank - 2)
+        suited[SUIT_CHARS[card & 3]] |= 1 << (card.rank - 2)
     lines: set[Line] = set()
     if counts[ACE] == 5:
         lines.add(Line.FIVE_ACES)
@@ -158,5 +164,3 @@ def pai_gow_top(cards: Sequence[Card]) -> int | None:
     if max(Counter(card.suit for card in real).values()) + joker >= 5:
         return None
     return ACE if joker else max(ranks)
-
-

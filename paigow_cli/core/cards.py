@@ -28,7 +28,7 @@ JOKER_CODE = 52
 DECK_SIZE = 53
 ACE = 14
 
-_SYMBOL_TO_SUIT = {symbol: letter for symbol, letter in zip(SUIT_SYMBOLS, SUIT_CHARS)}
+_SYMBOL_TO_SUIT = dict(zip(SUIT_SYMBOLS, SUIT_CHARS))
 
 
 class Card(int):

@@ -44,12 +44,15 @@ class GameWording:
 
 GAME_WORDING = {
     Game.CLASSIC: GameWording("Classic", "5% commission", None),
-    Game.EZ: GameWording("EZ Pai Gow", "dealer's queen-high pai gow pushes",
-                         "the dealer's queen-high pai gow pushes every bet"),
-    Game.COMMISSION_FREE: GameWording("Commission-Free", "dealer's 9-high low hand pushes",
-                                      "the dealer's 9-high low hand pushes all bets"),
-    Game.FACE_UP: GameWording("Face Up", "dealer's ace-high pai gow pushes",
-                              "the dealer's ace-high pai gow pushes every bet"),
+    Game.EZ: GameWording(
+        "EZ Pai Gow", "dealer's queen-high pai gow pushes", "the dealer's queen-high pai gow pushes every bet"
+    ),
+    Game.COMMISSION_FREE: GameWording(
+        "Commission-Free", "dealer's 9-high low hand pushes", "the dealer's 9-high low hand pushes all bets"
+    ),
+    Game.FACE_UP: GameWording(
+        "Face Up", "dealer's ace-high pai gow pushes", "the dealer's ace-high pai gow pushes every bet"
+    ),
 }
 PUSH_TEXT = {game: wording.push for game, wording in GAME_WORDING.items() if wording.push is not None}
 

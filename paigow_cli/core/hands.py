@@ -49,9 +49,18 @@ class Category(IntEnum):
         return self.name.lower().replace("_", "-")
 
 
-HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, FIVE_ACES = (
-    range(10)
-)
+(
+    HIGH_CARD,
+    ONE_PAIR,
+    TWO_PAIR,
+    THREE_OF_A_KIND,
+    STRAIGHT,
+    FLUSH,
+    FULL_HOUSE,
+    FOUR_OF_A_KIND,
+    STRAIGHT_FLUSH,
+    FIVE_ACES,
+) = range(10)
 CATEGORY_SHIFT = 20
 ROYAL_CODE = 15  # straight code of A-K-Q-J-T
 WHEEL_CODE = {False: 14, True: 5}  # straight code of A-2-3-4-5, by "wheel is low"
@@ -196,7 +205,12 @@ def best_five_key(cards: Sequence[int], wheel_low: bool = False) -> tuple[int, t
 
 # --- values with labels ----------------------------------------------------------------------
 
-RANK_NAMES = {r: name for r, name in zip(range(2, 15), "two three four five six seven eight nine ten jack queen king ace".split())}
+RANK_NAMES = dict(
+    zip(
+        range(2, 15),
+        ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"],
+    )
+)
 RANK_PLURALS = {r: name + ("es" if name == "six" else "s") for r, name in RANK_NAMES.items()}
 
 
@@ -275,9 +289,6 @@ def brief_label(key: int, size: int = 5) -> str:
     return top_two if size == 2 else f"{top_two} high"
 
 
-TABLE_LABEL_WIDTH = 16
-
-
 def table_label(key: int) -> str:
     """A five-card hand's name for a table cell, at most 16 characters (ranks as card letters
     where words would not fit).
@@ -291,7 +302,11 @@ def table_label(key: int) -> str:
     r = key_ranks(key)
     if category in (STRAIGHT, STRAIGHT_FLUSH) and not (category == STRAIGHT_FLUSH and r[0] == ROYAL_CODE):
         # straight codes: the wheel is 14 (second-highest) or 5 (lowest); A-K-Q-J-T is ROYAL_CODE
-        top = "A-5" if r[0] in WHEEL_CODE.values() else ("A-high" if r[0] == ROYAL_CODE else f"{RANK_CHARS[r[0] - 2]}-high")
+        top = (
+            "A-5"
+            if r[0] in WHEEL_CODE.values()
+            else ("A-high" if r[0] == ROYAL_CODE else f"{RANK_CHARS[r[0] - 2]}-high")
+        )
         return f"{top} {'straight' if category == STRAIGHT else 'str flush'}"
     if category == FULL_HOUSE:
         return f"{RANK_CHARS[r[0] - 2]}s full of {RANK_CHARS[r[1] - 2]}s"
@@ -358,4 +373,4 @@ def best_five(cards: Sequence[Card], wheel_low: bool = False) -> tuple[HandValue
     ('Two pair, aces and nines, king kicker', (JK, AS, KD, 9H, 9C))
     """
     key, five = best_five_key(cards, wheel_low)
-    return HandValue(key, 5), sort_cards(five)
+    return HandValue(key, 5), sort_cards(card for card in cards if card in five)

@@ -32,15 +32,15 @@ def parse_amount(text: str, about: str, positive: bool, most: Decimal) -> Decima
     except InvalidOperation:
         amount = Decimal("nan")
     if not amount.is_finite():
-        raise OptionError(f"{{option}} {text} is not an amount of money: give dollars and cents, e.g. 5 or 12.50", about=about)
+        raise OptionError(
+            f"{{option}} {text} is not an amount of money: give dollars and cents, e.g. 5 or 12.50", about=about
+        )
     least = "more than 0" if positive else "at least 0"
     if (amount <= 0 if positive else amount < 0) or amount > most:
         raise OptionError(f"{{option}} {text} is out of range: give {least} and at most {most:,}", about=about)
     if amount != amount.quantize(Decimal("0.01")):
         raise OptionError(f"{{option}} {text} has more than 2 decimals: give whole cents, e.g. 0.25", about=about)
     return amount
-
-
 
 
 def money(amount: Decimal, *, signed: bool = False, dollar: bool = True, cents: bool = False) -> str:

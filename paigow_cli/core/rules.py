@@ -81,12 +81,11 @@ class Rules:
         object.__setattr__(self, "house_way", str(getattr(self.house_way, "value", self.house_way)))
         if self.commission is None:
             object.__setattr__(self, "commission", CLASSIC_COMMISSION if self.game is Game.CLASSIC else 0.0)
-        elif self.game is not Game.CLASSIC:
-            if self.commission != 0:
-                raise OptionError(
-                    f"{{option}} applies to the classic game only: {self.game.value} takes no commission ({self.game.rule})",
-                    about="commission",
-                )
+        elif self.game is not Game.CLASSIC and self.commission != 0:
+            raise OptionError(
+                f"{{option}} applies to the classic game only: {self.game.value} takes no commission ({self.game.rule})",
+                about="commission",
+            )
         if not 0.0 <= self.commission < 1.0:
             raise OptionError(
                 f"commission {self.commission!r} is out of range: give a rate from 0 up to (not including) 1, e.g. 0.05"

@@ -86,7 +86,9 @@ def settle(
         return Settlement(Outcome.LOSE, copy_high, copy_low, True, -as_money(bet))
     if dealer_pushes(game, dealer):
         return Settlement(Outcome.PUSH, copy_high, copy_low, foul, Decimal(0), game_push=True, reset=reset)
-    won = banker_wins(player.high_value, dealer.high_value, banker) + banker_wins(player.low_value, dealer.low_value, banker)
+    won = banker_wins(player.high_value, dealer.high_value, banker) + banker_wins(
+        player.low_value, dealer.low_value, banker
+    )
     if won == 2:
         return Settlement(Outcome.WIN, copy_high, copy_low, foul, win_payout(bet, commission), reset=reset)
     if won == 0:

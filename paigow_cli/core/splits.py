@@ -20,9 +20,7 @@ from paigow_cli.core.hands import HandValue, five_card_key, two_card_key
 
 # Positions (in a seven-card hand) of the two low cards, for each of the 21 settings.
 LOW_POSITIONS: tuple[tuple[int, int], ...] = tuple(combinations(range(7), 2))
-HIGH_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i in range(7) if i not in low) for low in LOW_POSITIONS
-)
+HIGH_POSITIONS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(7) if i not in low) for low in LOW_POSITIONS)
 
 
 @dataclass(frozen=True)

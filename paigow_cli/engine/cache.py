@@ -30,10 +30,11 @@ import shutil
 import sys
 import tempfile
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -124,8 +125,13 @@ def _drop_docstrings(tree: object) -> None:
 
     for node in ast.walk(tree):  # type: ignore[arg-type]
         body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                and isinstance(body[0].value.value, str):
+        if (
+            isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
             node.body = body[1:] or [ast.Pass()]  # type: ignore[attr-defined]
 
 
@@ -134,7 +140,7 @@ def table_path(kind: str, *parts: str) -> Path:
     return cache_dir() / ("-".join((kind, *parts, f"v{FORMAT_VERSION}", source_digest())) + SUFFIX)
 
 
-def write_arrays(path: Path, arrays: dict[str, np.ndarray], meta: dict[str, object]) -> None:
+def write_arrays(path: Path, arrays: Mapping[str, np.ndarray], meta: Mapping[str, object]) -> None:
     """Write arrays and their metadata atomically (temporary file, then rename)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -143,7 +149,8 @@ def write_arrays(path: Path, arrays: dict[str, np.ndarray], meta: dict[str, obje
         raise CacheError(f"cannot write the table cache in {path.parent}: {error.strerror or error}") from None
     try:
         with os.fdopen(handle, "wb") as file:
-            np.savez(file, _meta=np.array(json.dumps(meta, sort_keys=True)), **arrays)
+            payload: dict[str, Any] = {"_meta": np.array(json.dumps(meta, sort_keys=True)), **arrays}
+            np.savez(file, **payload)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
@@ -154,7 +161,7 @@ def write_arrays(path: Path, arrays: dict[str, np.ndarray], meta: dict[str, obje
             os.unlink(temporary)
 
 
-def read_arrays(path: Path, meta: dict[str, object]) -> dict[str, np.ndarray]:
+def read_arrays(path: Path, meta: Mapping[str, object]) -> dict[str, np.ndarray]:
     """Read a cached file whose metadata must match ``meta``; raise StaleCache otherwise."""
     if not path.exists():
         raise StaleCache(f"{path.name} is not built yet")

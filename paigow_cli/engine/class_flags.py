@@ -55,7 +55,6 @@ def nine_high_low_classes(table: DealerTable) -> tuple[np.ndarray, np.ndarray]:
     return nine_high[table.multiset_low], nine_high[table.flush_low]
 
 
-
 # --- side-bet lines of every dealer class --------------------------------------------------------
 
 
@@ -64,13 +63,11 @@ def _popcount() -> np.ndarray:
     return np.array([bin(mask).count("1") for mask in range(1 << RANKS)], dtype=np.int8)
 
 
-
 def _runs(masks: np.ndarray, joker: np.ndarray, windows: Sequence[int], size: int) -> np.ndarray:
     held = np.zeros(len(masks), dtype=bool)
     for window in windows:
         held |= _popcount()[masks & window] + joker >= size
     return held
-
 
 
 def _rank_lines(counts: np.ndarray, joker: np.ndarray) -> np.ndarray:
@@ -94,7 +91,6 @@ def _rank_lines(counts: np.ndarray, joker: np.ndarray) -> np.ndarray:
     for rank, line in PAI_GOW_LINES.items():
         bits |= (pai_gow & (top == rank)).astype(np.int64) << line
     return bits
-
 
 
 def class_lines(classes: DealerClasses) -> tuple[np.ndarray, np.ndarray]:
@@ -122,10 +118,8 @@ def class_lines(classes: DealerClasses) -> tuple[np.ndarray, np.ndarray]:
     return multiset, flush
 
 
-
 def pai_gow_classes(classes: DealerClasses, top: int) -> np.ndarray:
     """Per multiset class: its hands are pai gow with this top rank (flush classes never are)."""
     bit = 1 << PAI_GOW_LINES[top]
     joker = classes.multiset_joker.astype(np.int16)
     return (_rank_lines(classes.multiset_counts, joker) & bit) != 0
-

@@ -65,7 +65,9 @@ class DealerClasses:
         """A representative hand: the suited ranks in spades, the others in hearts then diamonds."""
         mask = int(self.flush_suited[index])
         others = [int(rank) for rank in self.flush_other[index] if rank != NO_RANK]
-        return flush_representative([rank for rank in range(RANKS) if mask >> rank & 1], others, bool(self.flush_joker[index]))
+        return flush_representative(
+            [rank for rank in range(RANKS) if mask >> rank & 1], others, bool(self.flush_joker[index])
+        )
 
 
 def multiset_representative(ranks: list[int], joker: bool) -> tuple[Card, ...]:

@@ -96,7 +96,9 @@ def _run_chunks(
 def worker_pool(workers: int) -> ProcessPoolExecutor:
     """A process pool whose workers ignore Ctrl-C (the parent stops them: ``stop_pool``)."""
     method = "fork" if "fork" in get_all_start_methods() else "spawn"
-    return ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method), initializer=_leave_interrupts_to_parent)
+    return ProcessPoolExecutor(
+        max_workers=workers, mp_context=get_context(method), initializer=_leave_interrupts_to_parent
+    )
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
@@ -119,7 +121,9 @@ def _leave_interrupts_to_parent() -> None:
 def _chunk_arguments(prefix: tuple, classes: DealerClasses) -> tuple[list[tuple], int]:
     sizes = {"multiset": len(classes.multiset_counts), "flush": len(classes.flush_suited)}
     arguments = [
-        (*prefix, kind, start, min(start + CHUNK, size)) for kind, size in sizes.items() for start in range(0, size, CHUNK)
+        (*prefix, kind, start, min(start + CHUNK, size))
+        for kind, size in sizes.items()
+        for start in range(0, size, CHUNK)
     ]
     return arguments, sum(sizes.values())
 
@@ -184,7 +188,10 @@ def save_table(table: DealerTable) -> None:
 
 
 def load_table(
-    house_way: str, wheel: Wheel, progress: Progress | None = None, notify: Notify | None = None,
+    house_way: str,
+    wheel: Wheel,
+    progress: Progress | None = None,
+    notify: Notify | None = None,
     check: Callable[[str], None] | None = None,
 ) -> DealerTable:
     """The cached table, built (and cached) first if it is missing, stale or corrupt.
@@ -201,16 +208,17 @@ def load_table(
         return table
     except (StaleCache, KeyError, TypeError, ValueError) as problem:
         if notify and path.exists():
-            notify(f"rebuilding the {house_way} table: {problem if isinstance(problem, StaleCache) else 'it is malformed'}")
+            notify(
+                f"rebuilding the {house_way} table: {problem if isinstance(problem, StaleCache) else 'it is malformed'}"
+            )
     if check is not None:
         check(house_way)
     table = build_table(house_way, wheel, progress)
     try:
         save_table(table)
     except CacheError as error:  # still answer; the table is rebuilt next time
-        if notify:
-            if cache_problem() is None:  # else the command has said so already
-                notify(f"{error}; the table will be built again next time")
+        if notify and cache_problem() is None:  # else the command has said so already
+            notify(f"{error}; the table will be built again next time")
     return table
 
 
@@ -264,7 +272,9 @@ def load_categories(
         return classes, codes
     except (StaleCache, KeyError, TypeError) as problem:
         if notify and path.exists():
-            notify(f"rebuilding the category table: {problem if isinstance(problem, StaleCache) else 'it is malformed'}")
+            notify(
+                f"rebuilding the category table: {problem if isinstance(problem, StaleCache) else 'it is malformed'}"
+            )
     classes = dealer_classes()
     arguments, total = _chunk_arguments((), classes)
     chunks = _run_chunks(_class_categories, arguments, total, progress)
@@ -275,7 +285,6 @@ def load_categories(
     try:
         write_arrays(path, {**arrays, "multiset_codes": codes[0], "flush_codes": codes[1]}, meta)
     except CacheError as error:
-        if notify:
-            if cache_problem() is None:  # else the command has said so already
-                notify(f"{error}; the table will be built again next time")
+        if notify and cache_problem() is None:  # else the command has said so already
+            notify(f"{error}; the table will be built again next time")
     return classes, codes

@@ -104,7 +104,9 @@ class PreparedTable:
         self.mask_start = np.searchsorted(suited, np.arange(1 << RANKS | 1)).astype(np.int64)
         self.flush_suited = suited
         pushes = push_classes(table, game)
-        multiset_push = np.zeros(len(classes.multiset_counts), dtype=np.uint8) if pushes is None else pushes[0].astype(np.uint8)
+        multiset_push = (
+            np.zeros(len(classes.multiset_counts), dtype=np.uint8) if pushes is None else pushes[0].astype(np.uint8)
+        )
         flush_push = np.zeros(len(order), dtype=np.uint8) if pushes is None else pushes[1].astype(np.uint8)
         parent = classes.flush_multiset[order]
         self.multiset = (
@@ -135,8 +137,17 @@ class PreparedTable:
         masks = (live.in_suit << np.arange(RANKS)).sum(axis=1).astype(np.int64)
         out = np.zeros(2 * rows * cols, dtype=np.int64)
         scatter_dealer(
-            live.per_rank.astype(np.int64), masks, bool(live.joker), *self.multiset, self.flush_suited, *self.flush[1:],
-            row_of, col_of, rows, cols, out,
+            live.per_rank.astype(np.int64),
+            masks,
+            bool(live.joker),
+            *self.multiset,
+            self.flush_suited,
+            *self.flush[1:],
+            row_of,
+            col_of,
+            rows,
+            cols,
+            out,
         )
         return out.reshape(2, rows, cols)
 
@@ -220,7 +231,11 @@ class DealerDistribution:
     """
 
     def __init__(
-        self, table: DealerTable, removed: Iterable[int], game: Game = Game.CLASSIC, banker: bool = False,
+        self,
+        table: DealerTable,
+        removed: Iterable[int],
+        game: Game = Game.CLASSIC,
+        banker: bool = False,
         settings: Iterable[tuple[int, int]] | None = None,
     ) -> None:
         self.table = table
@@ -319,12 +334,16 @@ class CategoryCounts:
     total: int
 
 
-def category_counts(classes: DealerClasses, codes: tuple[np.ndarray, np.ndarray], removed: Iterable[int] = ()) -> CategoryCounts:
+def category_counts(
+    classes: DealerClasses, codes: tuple[np.ndarray, np.ndarray], removed: Iterable[int] = ()
+) -> CategoryCounts:
     """Exact category counts over every seven-card hand of the live cards."""
     live = LiveCards.without(removed)
     multiset, flush = class_weights(classes, live)
-    per_code = np.bincount(codes[0], weights=multiset, minlength=ROYAL + 1) + np.bincount(codes[1], weights=flush, minlength=ROYAL + 1)
-    exact = [int(round(value)) for value in per_code]
+    per_code = np.bincount(codes[0], weights=multiset, minlength=ROYAL + 1) + np.bincount(
+        codes[1], weights=flush, minlength=ROYAL + 1
+    )
+    exact = [round(float(value)) for value in per_code]
     counts = {category: exact[category] for category in Category}
     counts[Category.STRAIGHT_FLUSH] += exact[ROYAL]
     total = sum(exact)

@@ -39,8 +39,18 @@ def _choose_table():
 
 @njit(cache=True, nogil=True)
 def scatter_multisets(
-    live_rank, joker_live, multiset_counts, multiset_joker, multiset_high, multiset_low, multiset_push,
-    row_of, col_of, rows, cols, out,
+    live_rank,
+    joker_live,
+    multiset_counts,
+    multiset_joker,
+    multiset_high,
+    multiset_low,
+    multiset_push,
+    row_of,
+    col_of,
+    rows,
+    cols,
+    out,
 ):
     """Every multiset class: ``prod_r C(live_r, m_r)`` hands (flush ones too) at its setting's cell."""
     choose = _choose_table()
@@ -102,10 +112,28 @@ def scatter_flush_cells(live_mask, live_rank, joker_live, mask_start, flush_othe
 
 @njit(cache=True, nogil=True)
 def scatter_dealer(
-    live_rank, suit_live, joker_live,
-    multiset_counts, multiset_joker, multiset_high, multiset_low, multiset_push,
-    flush_suited, flush_other, flush_joker, flush_high, flush_low, flush_push, parent_high, parent_low, parent_push,
-    row_of, col_of, rows, cols, out,
+    live_rank,
+    suit_live,
+    joker_live,
+    multiset_counts,
+    multiset_joker,
+    multiset_high,
+    multiset_low,
+    multiset_push,
+    flush_suited,
+    flush_other,
+    flush_joker,
+    flush_high,
+    flush_low,
+    flush_push,
+    parent_high,
+    parent_low,
+    parent_push,
+    row_of,
+    col_of,
+    rows,
+    cols,
+    out,
 ):
     """Every dealer class's exact weight for these live cards, added into ``out`` (see the module).
 
@@ -113,8 +141,18 @@ def scatter_dealer(
     not depend on its suit), so each class's cells are looked up once.
     """
     scatter_multisets(
-        live_rank, joker_live, multiset_counts, multiset_joker, multiset_high, multiset_low, multiset_push,
-        row_of, col_of, rows, cols, out,
+        live_rank,
+        joker_live,
+        multiset_counts,
+        multiset_joker,
+        multiset_high,
+        multiset_low,
+        multiset_push,
+        row_of,
+        col_of,
+        rows,
+        cols,
+        out,
     )
     choose = _choose_table()
     layer = rows * cols
@@ -173,12 +211,47 @@ def grid_functionals(grid, rows, cols, hcut, lcut, heq, leq, values):
 
 @njit(cache=True, nogil=True)
 def play_group(
-    choice_masks, choice_count, joker, suit_key, live_rank, suit_live, joker_live,
-    flush_class_of, class_settings, class_count, class_house, class_rule, class_chart, chart_split, chart_together,
-    hcut, lcut, heq, leq, rows, cols, base,
-    mask_start, flush_other, flush_joker, flush_high, flush_low, flush_push, parent_high, parent_low, parent_push,
-    row_of, col_of, pay, charge, dealer_total,
-    house_totals, best_totals, rule_stats, rule_example, chart,
+    choice_masks,
+    choice_count,
+    joker,
+    suit_key,
+    live_rank,
+    suit_live,
+    joker_live,
+    flush_class_of,
+    class_settings,
+    class_count,
+    class_house,
+    class_rule,
+    class_chart,
+    chart_split,
+    chart_together,
+    hcut,
+    lcut,
+    heq,
+    leq,
+    rows,
+    cols,
+    base,
+    mask_start,
+    flush_other,
+    flush_joker,
+    flush_high,
+    flush_low,
+    flush_push,
+    parent_high,
+    parent_low,
+    parent_push,
+    row_of,
+    col_of,
+    pay,
+    charge,
+    dealer_total,
+    house_totals,
+    best_totals,
+    rule_stats,
+    rule_example,
+    chart,
 ):
     """Every player hand of one rank group (its suits run through ``choice_masks``), settled exactly
     against every dealer hand of the rest, by the house way and by the best EV.
@@ -198,7 +271,9 @@ def play_group(
     slots = np.zeros(4, dtype=np.int64)
     total = np.zeros((21, 4), dtype=np.int64)
     held = np.zeros(4, dtype=np.int64)  # ranks held per suit
-    own, parent = flush_cells(flush_high, flush_low, flush_push, parent_high, parent_low, parent_push, row_of, col_of, rows, cols)
+    own, parent = flush_cells(
+        flush_high, flush_low, flush_push, parent_high, parent_low, parent_push, row_of, col_of, rows, cols
+    )
     while True:
         held[:] = 0
         for r in range(13):
@@ -226,7 +301,17 @@ def play_group(
                     bigger[:used] = memo
                     memo = bigger
                 grid[:] = 0
-                scatter_flush_cells(suit_live[t] & ~held[t], live_rank, joker_live, mask_start, flush_other, flush_joker, own, parent, grid)
+                scatter_flush_cells(
+                    suit_live[t] & ~held[t],
+                    live_rank,
+                    joker_live,
+                    mask_start,
+                    flush_other,
+                    flush_joker,
+                    own,
+                    parent,
+                    grid,
+                )
                 grid_functionals(grid, rows, cols, hcut, lcut, heq, leq, memo[used])
                 memo_index[key] = used
                 slot = used
@@ -240,7 +325,13 @@ def play_group(
         for k in range(count):
             u = class_settings[player_class, k]
             for v in range(4):
-                total[k, v] = base[u, v] + memo[slots[0], u, v] + memo[slots[1], u, v] + memo[slots[2], u, v] + memo[slots[3], u, v]
+                total[k, v] = (
+                    base[u, v]
+                    + memo[slots[0], u, v]
+                    + memo[slots[1], u, v]
+                    + memo[slots[2], u, v]
+                    + memo[slots[3], u, v]
+                )
             if total[k, 0] + total[k, 1] > dealer_total or total[k, 0] < 0 or total[k, 1] < 0:
                 raise ArithmeticError("a setting's dealer counts do not fit the live cards")
             score = pay * total[k, 0] - charge * total[k, 1]
@@ -275,8 +366,20 @@ def play_group(
             chart[cell, 0] += 1
             for which in range(2):
                 u = chart_split[player_class] if which == 0 else chart_together[player_class]
-                wins = base[u, 0] + memo[slots[0], u, 0] + memo[slots[1], u, 0] + memo[slots[2], u, 0] + memo[slots[3], u, 0]
-                losses = base[u, 1] + memo[slots[0], u, 1] + memo[slots[1], u, 1] + memo[slots[2], u, 1] + memo[slots[3], u, 1]
+                wins = (
+                    base[u, 0]
+                    + memo[slots[0], u, 0]
+                    + memo[slots[1], u, 0]
+                    + memo[slots[2], u, 0]
+                    + memo[slots[3], u, 0]
+                )
+                losses = (
+                    base[u, 1]
+                    + memo[slots[0], u, 1]
+                    + memo[slots[1], u, 1]
+                    + memo[slots[2], u, 1]
+                    + memo[slots[3], u, 1]
+                )
                 chart[cell, 1 + which] += pay * wins - charge * losses
             if class_house[player_class] == chart_split[player_class]:
                 chart[cell, 3] += 1

@@ -25,7 +25,8 @@ from paigow_cli.house_ways.las_vegas import Flamingo, GoldenNugget
 from paigow_cli.house_ways.santa_ana_star import SantaAnaStar
 
 HOUSE_WAYS: dict[str, HouseWay] = {
-    way.name: way for way in (Foxwoods(), TrumpPlaza(), Claridge(), Ballys(), Flamingo(), GoldenNugget(), SantaAnaStar())
+    way.name: way
+    for way in (Foxwoods(), TrumpPlaza(), Claridge(), Ballys(), Flamingo(), GoldenNugget(), SantaAnaStar())
 }
 assert list(HOUSE_WAYS) == [name.value for name in HouseWayName]
 
@@ -38,6 +39,8 @@ def way_named(name: str) -> HouseWay:
         from paigow_cli.house_ways.plugins import find, resolve
 
         way = find(key) or find(resolve(key))
+    if way is None:  # resolve() loads a plugin or refuses the name, so only a bug gets here
+        raise LookupError(f"house way '{key}' was resolved but not registered")
     return way
 
 

@@ -87,7 +87,18 @@ def front_order(front: Sequence[int]) -> tuple[bool, list[int]]:
 class Seven:
     """Seven cards as a house way sees them."""
 
-    __slots__ = ("cards", "wheel_low", "groups", "pairs", "trips", "quads", "five_aces", "singles", "complete", "_completes")
+    __slots__ = (
+        "_completes",
+        "cards",
+        "complete",
+        "five_aces",
+        "groups",
+        "pairs",
+        "quads",
+        "singles",
+        "trips",
+        "wheel_low",
+    )
 
     def __init__(self, cards: Sequence[Card], wheel_low: bool = False) -> None:
         self.cards = tuple(cards)

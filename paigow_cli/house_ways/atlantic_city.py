@@ -61,10 +61,15 @@ class TrumpPlaza(HouseWay):
                 return with_pair
             best = hand.best_complete()
             assert best is not None
-            return self.complete(best, "Straight or flush with one pair: the pair is needed, complete hand in back, highest cards in front")
+            return self.complete(
+                best,
+                "Straight or flush with one pair: the pair is needed, complete hand in back, highest cards in front",
+            )
         best = hand.best_complete()
         assert best is not None
-        return self.complete(best, "Straight or flush, no pair: the complete hand that allows the highest two cards in front")
+        return self.complete(
+            best, "Straight or flush, no pair: the complete hand that allows the highest two cards in front"
+        )
 
     def full_house(self, hand: Seven) -> Decision:
         return self.full_house_split_unless_twos_with_ace_king(hand)
@@ -161,4 +166,3 @@ def joker_broadway(hand: Seven, setting: CompleteSetting) -> bool:
     if setting.category not in (STRAIGHT, STRAIGHT_FLUSH) or key_ranks(setting.high_key)[0] != ROYAL_CODE:
         return False
     return JOKER_CODE not in setting.front
-

@@ -43,7 +43,7 @@ def pair_class(rank: int, medium_from: int, high_from: int) -> str:
 
 
 def two_pair_name(hand: Seven) -> str:
-    """"Two pair, nines and fours"."""
+    """ "Two pair, nines and fours"."""
     return f"Two pair, {RANK_PLURALS[hand.pairs[0]]} and {RANK_PLURALS[hand.pairs[1]]}"
 
 
@@ -96,7 +96,8 @@ class HouseWay:
         rank = hand.trips[0]
         if rank == ACE:
             return Decision(
-                hand.one_card_and_next(ACE), "Three aces: broken, a pair of aces in back, one ace and the next highest card in front"
+                hand.one_card_and_next(ACE),
+                "Three aces: broken, a pair of aces in back, one ace and the next highest card in front",
             )
         front = hand.front_from_pool(hand.cards_except(rank))
         return Decision(front, "Three of a kind: trips in back, the two highest other cards in front")
@@ -118,12 +119,16 @@ class HouseWay:
             return Decision(hand.pair_in_front(hand.pairs[0]), "Trips plus two pairs: highest pair in front")
         if hand.pairs[0] == 2 and hand.has_single(ACE) and hand.has_single(KING):
             front = hand.front_from_pool(hand.cards_except(hand.trips[0], 2))
-            return Decision(front, "Full house with a pair of twos and an ace and a king: full house in back, A-K in front")
+            return Decision(
+                front, "Full house with a pair of twos and an ace and a king: full house in back, A-K in front"
+            )
         return Decision(hand.pair_in_front(hand.pairs[0]), "Full house: split, pair in front")
 
     def five_aces(self, hand: Seven) -> Decision:
         if KING in hand.pairs:
-            return Decision(hand.pair_in_front(KING), "Five aces with a pair of kings: five aces in back, kings in front")
+            return Decision(
+                hand.pair_in_front(KING), "Five aces with a pair of kings: five aces in back, kings in front"
+            )
         return Decision(hand.pair_in_front(ACE), "Five aces: split, a pair of aces in front, three aces in back")
 
     def four_of_a_kind(self, hand: Seven) -> Decision:
@@ -175,7 +180,9 @@ class HouseWay:
         """
         best = hand.best_complete(hand.pair_of(hand.trips[0]))
         if best is not None:
-            return self.complete(best, "Three of a kind with a straight or flush: complete hand in back, a pair from the trips in front")
+            return self.complete(
+                best, "Three of a kind with a straight or flush: complete hand in back, a pair from the trips in front"
+            )
         best = hand.best_complete()
         if best is None:
             return None
@@ -207,5 +214,7 @@ class HouseWay:
         if kept.low_key < threshold:
             lower = hand.best_complete(lambda s: not top(s) and s.low_key >= threshold)
             if lower is not None:
-                return self.complete(lower, f"{name}: broken, a straight or flush in back lets {threshold_name} go in front")
+                return self.complete(
+                    lower, f"{name}: broken, a straight or flush in back lets {threshold_name} go in front"
+                )
         return self.complete(kept, f"{name}: in back, the best front that allows it")

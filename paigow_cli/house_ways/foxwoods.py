@@ -43,7 +43,9 @@ class Foxwoods(HouseWay):
         if best is None:
             return None
         if not hand.pairs:
-            return self.complete(best, "Straight or flush, no pair: complete hand in back, the two highest cards that allow it in front")
+            return self.complete(
+                best, "Straight or flush, no pair: complete hand in back, the two highest cards that allow it in front"
+            )
         pair = hand.pairs[0]
         if 10 <= pair <= KING and hand.has_single(ACE):
             # Exception: the pair in back and the ace in front, if that front is better.
@@ -53,7 +55,9 @@ class Foxwoods(HouseWay):
                     one_pair_front,
                     "Straight or flush with an ace and a pair of tens to kings: pair in back, ace in front for the better front",
                 )
-        return self.complete(best, "Straight or flush, one pair: complete hand in back, the highest two cards that allow it in front")
+        return self.complete(
+            best, "Straight or flush, one pair: complete hand in back, the highest two cards that allow it in front"
+        )
 
     def full_house(self, hand: Seven) -> Decision:
         if len(hand.trips) == 2:

@@ -96,12 +96,16 @@ class Flamingo(LasVegasHouseWay):
         if aces_or_tens_up or tens_down_with_ace:
             return None  # play two pair
         if any(s.category == STRAIGHT_FLUSH for s in settings):
-            return self.keep_or_break(hand, is_straight_flush, ACE_FACE, "Straight flush", "an ace with a face card, or a pair,")
+            return self.keep_or_break(
+                hand, is_straight_flush, ACE_FACE, "Straight flush", "an ace with a face card, or a pair,"
+            )
         straight = hand.best_complete(lambda s: s.category == STRAIGHT)
         flush = hand.best_complete(lambda s: s.category == FLUSH)
         if straight is not None and flush is not None:
             if straight.low_key > flush.low_key and straight.low_key >= KING_HIGH:
-                return self.complete(straight, "Straight and flush: the straight, for a better front of king-high or better")
+                return self.complete(
+                    straight, "Straight and flush: the straight, for a better front of king-high or better"
+                )
             return self.complete(flush, "Straight and flush: the flush in back, the best front that allows it")
         best = straight or flush
         assert best is not None

@@ -74,7 +74,9 @@ def resolve(text: str) -> str:
 def register(way: HouseWay) -> str:
     """Make a loaded plugin findable by its name; a name of ours or another plugin's is refused."""
     if way.name in shipped():
-        raise PluginError(f"the house way plugin {way.origin} is named '{way.name}', the name of a shipped house way: rename it")
+        raise PluginError(
+            f"the house way plugin {way.origin} is named '{way.name}', the name of a shipped house way: rename it"
+        )
     other = LOADED.get(way.name)
     if other is not None and other.origin != way.origin:
         raise PluginError(f"two house way plugins are named '{way.name}': {other.origin} and {way.origin}")
@@ -103,7 +105,8 @@ def load_file(path: Path) -> HouseWay:
     """The one HouseWay subclass a Python file defines."""
     if not path.is_file():
         raise OptionError(
-            f"{{option}} {path}: no such file (a plugin is a .py file defining one HouseWay subclass)", about="house_way"
+            f"{{option}} {path}: no such file (a plugin is a .py file defining one HouseWay subclass)",
+            about="house_way",
         )
     source = path.read_bytes()
     digest = hashlib.sha256(source).hexdigest()[:12]
@@ -130,7 +133,11 @@ def load_file(path: Path) -> HouseWay:
 
 def load_entry_point(entry) -> HouseWay:
     """The house way an installed package names in the ``paigow.house_ways`` group."""
-    where = f"package {entry.dist.name} {entry.dist.version}" if getattr(entry, "dist", None) else f"entry point {entry.value}"
+    where = (
+        f"package {entry.dist.name} {entry.dist.version}"
+        if getattr(entry, "dist", None)
+        else f"entry point {entry.value}"
+    )
     try:
         loaded = entry.load()
     except Exception as error:
@@ -145,7 +152,9 @@ def load_entry_point(entry) -> HouseWay:
     digest = hashlib.sha256(source + where.encode()).hexdigest()[:12]
     way = instantiate(cls, where, digest)
     if way.name != entry.name:
-        raise PluginError(f"the house way plugin '{entry.name}' ({where}) calls itself '{way.name}': the names must agree")
+        raise PluginError(
+            f"the house way plugin '{entry.name}' ({where}) calls itself '{way.name}': the names must agree"
+        )
     return way
 
 
@@ -164,7 +173,11 @@ def instantiate(cls: type[HouseWay], origin: str, digest: str) -> HouseWay:
             f"the house way plugin {cls.__name__} ({origin}) is named {way.name!r}: use lower case letters, digits and hyphens, "
             "e.g. gold-star"
         )
-    missing = [clause for clause in ("two_pair", "four_of_a_kind", "straight_or_flush") if getattr(cls, clause) is getattr(HouseWay, clause)]
+    missing = [
+        clause
+        for clause in ("two_pair", "four_of_a_kind", "straight_or_flush")
+        if getattr(cls, clause) is getattr(HouseWay, clause)
+    ]
     if missing:
         raise PluginError(f"the house way plugin {cls.__name__} ({origin}) must define {', '.join(missing)}")
     way.plugin = True
@@ -205,8 +218,12 @@ def guarded_decide(way: HouseWay, cards: Sequence[Card], wheel_low: bool) -> Dec
             f"the house way plugin '{way.name}' failed in its clause {clause_of(way, error)} on {cards_text(sort_cards(cards))}: "
             f"{describe(error)}"
         ) from error
-    if not isinstance(decision, Decision) or len(decision.front) != 2 or not set(decision.front) <= set(cards) \
-            or decision.front[0] == decision.front[1]:
+    if (
+        not isinstance(decision, Decision)
+        or len(decision.front) != 2
+        or not set(decision.front) <= set(cards)
+        or decision.front[0] == decision.front[1]
+    ):
         raise PluginError(
             f"the house way plugin '{way.name}' returned {decision!r} for {cards_text(sort_cards(cards))}: "
             "a Decision with two cards of the hand is needed"

@@ -122,8 +122,11 @@ class Drill:
             return Reply("hint", advice=advise(hand, self.rules, table=self.table))
         example = cards_text(house_setting(hand, self.rules).split.low)
         if looks_like_words(answer):
-            return Reply("error", text=f"'{printable(answer.strip())}' is not a command here: name your two low cards "
-                                       f"(e.g. {example}), or type help, hint, skip or q.")
+            return Reply(
+                "error",
+                text=f"'{printable(answer.strip())}' is not a command here: name your two low cards "
+                f"(e.g. {example}), or type help, hint, skip or q.",
+            )
         try:
             grade = self.grade(hand, answer)
         except PaigowError as error:

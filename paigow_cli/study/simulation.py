@@ -37,7 +37,11 @@ class ClassLookup:
         self._multiset_order = np.argsort(multiset_keys)
         self._multiset_keys = multiset_keys[self._multiset_order]
         others = classes.flush_other.astype(np.int64)
-        flush_keys = (classes.flush_suited.astype(np.int64) << 9) | ((others[:, 0] * 14 + others[:, 1]) << 1) | classes.flush_joker
+        flush_keys = (
+            (classes.flush_suited.astype(np.int64) << 9)
+            | ((others[:, 0] * 14 + others[:, 1]) << 1)
+            | classes.flush_joker
+        )
         self._flush_order = np.argsort(flush_keys)
         self._flush_keys = flush_keys[self._flush_order]
         self._powers = powers
@@ -319,7 +323,9 @@ def dense_position(values: np.ndarray, key: int) -> int:
     return 2 * position
 
 
-def payoffs(player_high, player_low, dealer_high, dealer_low, paid: float, pushing=None, banker: bool = False) -> np.ndarray:
+def payoffs(
+    player_high, player_low, dealer_high, dealer_low, paid: float, pushing=None, banker: bool = False
+) -> np.ndarray:
     """Each round's payoff per unit bet: ``paid`` for a win, -1 for a loss, 0 for a push."""
     wins, losses = outcomes(player_high, player_low, dealer_high, dealer_low, pushing, banker)
     return np.where(wins, paid, np.where(losses, -1.0, 0.0))

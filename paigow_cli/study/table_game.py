@@ -42,8 +42,12 @@ from paigow_cli.house_ways import HouseSetting, house_setting
 CHIPS = (1, 5, 10, 25, 100)
 MIN_WAGER = Decimal(2)
 MAX_WAGER = Decimal(100)
-MIN_SIDE_BET = Decimal(1)
-SIDE_BETS = {Game.CLASSIC: "fortune", Game.FACE_UP: "fortune", Game.EZ: "queens-dragon", Game.COMMISSION_FREE: "tiger-9"}
+SIDE_BETS = {
+    Game.CLASSIC: "fortune",
+    Game.FACE_UP: "fortune",
+    Game.EZ: "queens-dragon",
+    Game.COMMISSION_FREE: "tiger-9",
+}
 
 
 def side_bet_table(game: Game) -> PayTable:
@@ -279,7 +283,12 @@ class TableGame:
 
     def _start(self) -> list[Event]:
         if self.wager < MIN_WAGER:
-            return [Say(f"The minimum wager is {money(MIN_WAGER)}; place chips first (the wager is {money(self.wager)}).", "error")]
+            return [
+                Say(
+                    f"The minimum wager is {money(MIN_WAGER)}; place chips first (the wager is {money(self.wager)}).",
+                    "error",
+                )
+            ]
         self.player, self.dealer = self._deal()
         self.player = sort_cards(self.player)
         self.last_wager, self.last_side_wager = self.wager, self.side_wager
@@ -311,9 +320,16 @@ class TableGame:
             split = make_split(self.player, low, self.rules.wheel_is_low)
         except PaigowError as error:
             if looks_like_words(text):
-                return [Say(f"'{printable(text)}' is not a command here: name your two low cards (e.g. {example}), "
-                            "or type house, hint, fold, quit or help.", "error")]
-            return [Say(f"{error}. Name two of your seven cards for the low hand (e.g. {example}), or type help.", "error")]
+                return [
+                    Say(
+                        f"'{printable(text)}' is not a command here: name your two low cards (e.g. {example}), "
+                        "or type house, hint, fold, quit or help.",
+                        "error",
+                    )
+                ]
+            return [
+                Say(f"{error}. Name two of your seven cards for the low hand (e.g. {example}), or type help.", "error")
+            ]
         if split.foul:
             self._pending = split
             self.phase = Phase.CONFIRM_FOUL
@@ -398,7 +414,10 @@ class TableGame:
         self.wager = Decimal(0)
         side = self._settle_side(dealer.split)
         self._end_round()
-        return [RoundOver(player, rule, dealer, settlement, wager, self.balance, rules, house, side), *self._bankroll_check()]
+        return [
+            RoundOver(player, rule, dealer, settlement, wager, self.balance, rules, house, side),
+            *self._bankroll_check(),
+        ]
 
     def _settle_side(self, dealer: Split) -> SideResult | None:
         """Settle the side bet (on the player's seven cards, or the dealer's), whatever the main bet did."""
@@ -424,5 +443,10 @@ class TableGame:
     def _bankroll_check(self) -> list[Event]:
         if self.balance < MIN_WAGER:
             self.phase = Phase.OVER
-            return [Say(f"Bankroll exhausted: {money(self.balance)} is below the {money(MIN_WAGER)} minimum. Thanks for playing.", "warning")]
+            return [
+                Say(
+                    f"Bankroll exhausted: {money(self.balance)} is below the {money(MIN_WAGER)} minimum. Thanks for playing.",
+                    "warning",
+                )
+            ]
         return []

@@ -19,6 +19,7 @@ from paigow_cli.cli.options import (
     GameOption,
     HouseWayOption,
     WheelOption,
+    dead_option,
     make_rules,
     option_cards,
 )
@@ -48,7 +49,6 @@ from paigow_cli.core.money import MAX_BET, money, parse_amount
 from paigow_cli.core.rules import Game, HouseWayName, Wheel
 
 if TYPE_CHECKING:
-
     from collections.abc import Sequence
 
     from rich.console import RenderableType
@@ -65,16 +65,25 @@ app = typer.Typer()
 def advise_command(
     cards: CardsArgument = None,
     dealer: Annotated[
-        str | None, typer.Option("--dealer", metavar="CARDS", help="The dealer's seven cards: settle every setting against them.")
+        str | None,
+        typer.Option("--dealer", metavar="CARDS", help="The dealer's seven cards: settle every setting against them."),
     ] = None,
     low: Annotated[
-        str | None, typer.Option("--low", metavar="CARDS", help="Your own setting: the two cards you put in the low hand.")
+        str | None,
+        typer.Option("--low", metavar="CARDS", help="Your own setting: the two cards you put in the low hand."),
     ] = None,
     dead: DeadOption = None,
-    show_all: Annotated[bool, typer.Option("--all", help="Also show settings another setting matches or beats on both hands.")] = False,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="Also show settings another setting matches or beats on both hands.")
+    ] = False,
     bet: Annotated[
         str | None,
-        typer.Option("--bet", metavar="AMOUNT", help="The wager, for payouts with --dealer (default 1), e.g. 5 or 12.50.", show_default=False),
+        typer.Option(
+            "--bet",
+            metavar="AMOUNT",
+            help="The wager, for payouts with --dealer (default 1), e.g. 5 or 12.50.",
+            show_default=False,
+        ),
     ] = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
@@ -101,14 +110,16 @@ def advise_command(
     """
     from paigow_cli.analysis.advice import advise
 
-    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way, game=game, banker=banker)
+    rules = make_rules(house_way, game, banker, wheel, commission)
     output = Output(as_json, is_batch(cards))
     with reporting_errors():
         dealer_cards = option_cards(dealer, "the dealer's hand (--dealer)", (7,))
-        dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, 47))) or ()
+        dead_cards = dead_option(dead)
         low_cards = option_cards(low, "your low hand (--low)", (2,))
         if dealer_cards is not None and dead_cards:
-            raise CardError("--dead and --dealer do not go together: with the dealer's hand known, nothing else is unknown")
+            raise CardError(
+                "--dead and --dealer do not go together: with the dealer's hand known, nothing else is unknown"
+            )
         if bet is not None and dealer_cards is None and not is_batch(cards):
             raise OptionError("--bet is the wager for payouts against --dealer; without --dealer, EVs are per unit bet")
         if low_cards is not None and is_batch(cards):
@@ -120,7 +131,9 @@ def advise_command(
         nonlocal table
         player_text, line_dealer = split_dealer(text, dealer_cards, dead_cards)
         if bet is not None and line_dealer is None:
-            raise OptionError("--bet is the wager for payouts against a dealer's hand: this line has none (PLAYER | DEALER)")
+            raise OptionError(
+                "--bet is the wager for payouts against a dealer's hand: this line has none (PLAYER | DEALER)"
+            )
         hand = parse_hand(player_text, what="a hand to set")
         if line_dealer is None and table is None:
             table = dealer_table(rules)
@@ -145,7 +158,9 @@ def split_dealer(
     if dealer is not None:
         raise CardError("the dealer's hand is given twice: after | and with --dealer; give one")
     if dead:
-        raise CardError("--dead and a dealer's hand (after |) do not go together: with the dealer's hand known, nothing else is unknown")
+        raise CardError(
+            "--dead and a dealer's hand (after |) do not go together: with the dealer's hand known, nothing else is unknown"
+        )
     return player, parse_hand(dealer_text, what="the dealer's hand (after |)")
 
 
@@ -233,12 +248,22 @@ def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
             hidden += 1
             continue
         split = row.split
-        cells: list[Any] = [row_number(number, row), cards_markup(split.high), cards_markup(split.low), table_label(split.high_value.key)]
+        cells: list[Any] = [
+            row_number(number, row),
+            cards_markup(split.high),
+            cards_markup(split.low),
+            table_label(split.high_value.key),
+        ]
         if row.settlement is not None:
             cells += [outcome_text(row.settlement), money(row.settlement.payout, signed=True, dollar=False)]
         if row.odds is not None and row.ev is not None:
             total = row.odds.total
-            cells += [percent(row.odds.wins, total), percent(row.odds.pushes, total), percent(row.odds.losses, total), signed(row.ev)]
+            cells += [
+                percent(row.odds.wins, total),
+                percent(row.odds.pushes, total),
+                percent(row.odds.losses, total),
+                signed(row.ev),
+            ]
         table.add_row(*cells, style="dim" if split.foul else ("bold" if row.best else None))
     parts: list[Any] = [hand_title(advice)]
     if advice.rules.game is not Game.CLASSIC or advice.rules.banker:

@@ -16,8 +16,8 @@ from paigow_cli.cli.options import (
     DeadOption,
     HouseWayOption,
     WheelOption,
+    dead_option,
     make_rules,
-    option_cards,
 )
 from paigow_cli.cli.output import (
     Output,
@@ -37,7 +37,6 @@ from paigow_cli.core.errors import (
 from paigow_cli.core.rules import HouseWayName, Rules, Wheel
 
 if TYPE_CHECKING:
-
     from collections.abc import Sequence
     from decimal import Decimal
 
@@ -63,12 +62,22 @@ def bonus_command(
     cards: CardsArgument = None,
     table_name: Annotated[
         TableName | None,
-        typer.Option("--table", help="The side bet's pay table (every table when not given, except with --odds).", case_sensitive=False),
+        typer.Option(
+            "--table",
+            help="The side bet's pay table (every table when not given, except with --odds).",
+            case_sensitive=False,
+        ),
     ] = None,
-    odds: Annotated[bool, typer.Option("--odds", help="The exact count of every paying hand over all seven-card hands.")] = False,
+    odds: Annotated[
+        bool, typer.Option("--odds", help="The exact count of every paying hand over all seven-card hands.")
+    ] = False,
     pays: Annotated[
         str | None,
-        typer.Option("--pays", metavar="LINE=PAYS,...", help="Override lines' payouts (to 1), e.g. five-aces=250,royal-flush=100."),
+        typer.Option(
+            "--pays",
+            metavar="LINE=PAYS,...",
+            help="Override lines' payouts (to 1), e.g. five-aces=250,royal-flush=100.",
+        ),
     ] = None,
     dead: DeadOption = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
@@ -90,7 +99,7 @@ def bonus_command(
     """
     from paigow_cli.analysis.side_bets import PAY_TABLES, with_pays
 
-    rules = make_rules(wheel=wheel, house_way=house_way)
+    rules = make_rules(house_way, wheel=wheel)
     with reporting_errors():
         if odds and cards:
             raise OptionError("--odds counts every hand: give no cards with it (or drop --odds to price these cards)")
@@ -105,9 +114,11 @@ def bonus_command(
     if odds:
         table = tables[0]
         with reporting_errors():
-            dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, 47))) or ()
+            dead_cards = dead_option(dead)
             result = bonus_odds(table, rules, dead_cards)
-        Output(as_json, batch=False).emit(bonus_odds_json(result, rules, dead_cards), lambda: bonus_odds_text(result, rules, dead_cards))
+        Output(as_json, batch=False).emit(
+            bonus_odds_json(result, rules, dead_cards), lambda: bonus_odds_text(result, rules, dead_cards)
+        )
         return
     output = Output(as_json, is_batch(cards))
 
@@ -151,13 +162,15 @@ def bonus_json(hand: Sequence[Card], tables: Sequence[Any], setting: HouseSettin
     rows = []
     for table in tables:
         paid = _paid(table, hand, setting)
-        rows.append({
-            "table": table.name,
-            "on": table.on,
-            "hand": paid.line.slug if paid.line is not None else None,
-            "label": paid.line.label if paid.line is not None else "No paying hand",
-            "pays": pays_number(paid.pays),
-        })
+        rows.append(
+            {
+                "table": table.name,
+                "on": table.on,
+                "hand": paid.line.slug if paid.line is not None else None,
+                "label": paid.line.label if paid.line is not None else "No paying hand",
+                "pays": pays_number(paid.pays),
+            }
+        )
     document: dict[str, Any] = {"hand": card_list(hand), "tables": rows}
     if setting is not None:
         document["house_way"] = setting_json(setting)

@@ -57,7 +57,8 @@ def cache_info_command(as_json: JsonOption = False) -> None:
 
         files = [
             replace(file, current=file.current and is_current_file(file.path) is not False)
-            if file.path.name.startswith("edge-") else file
+            if file.path.name.startswith("edge-")
+            else file
             for file in files
         ]
     missing = [(what, path) for what, path in expected_tables() if not path.exists()]  # type: ignore[attr-defined]
@@ -66,7 +67,9 @@ def cache_info_command(as_json: JsonOption = False) -> None:
     )
 
 
-def cache_json(folder: Path, files: Sequence[CachedFile], missing: Sequence[tuple[str, Any]] = (), problem: str | None = None) -> dict[str, Any]:
+def cache_json(
+    folder: Path, files: Sequence[CachedFile], missing: Sequence[tuple[str, Any]] = (), problem: str | None = None
+) -> dict[str, Any]:
     document: dict[str, Any] = {
         "directory": str(folder),
         "tables": [{"file": file.path.name, "size": file.size, "current": file.current} for file in files],
@@ -77,15 +80,19 @@ def cache_json(folder: Path, files: Sequence[CachedFile], missing: Sequence[tupl
     return document
 
 
-def cache_text(folder: Path, files: Sequence[CachedFile], missing: Sequence[tuple[str, Any]] = (), problem: str | None = None) -> RenderableType:
+def cache_text(
+    folder: Path, files: Sequence[CachedFile], missing: Sequence[tuple[str, Any]] = (), problem: str | None = None
+) -> RenderableType:
     from rich import box
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
     if problem:
-        return Text(f"Cache folder: {folder}\nIt is a file, not a folder: no table can be cached there, so each run "
-                    "builds the tables it needs. Set PAIGOW_CACHE_DIR to a folder.")
+        return Text(
+            f"Cache folder: {folder}\nIt is a file, not a folder: no table can be cached there, so each run "
+            "builds the tables it needs. Set PAIGOW_CACHE_DIR to a folder."
+        )
     parts: list[Any] = [Text(f"Cache folder: {folder}")]
     if files:
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
@@ -101,7 +108,9 @@ def cache_text(folder: Path, files: Sequence[CachedFile], missing: Sequence[tupl
     else:
         parts.append(Text("No tables yet: they are built on first use, or with paigow cache build."))
     if missing:
-        parts.append(Text(f"Not built yet ({len(missing)}): built on first use, or with paigow cache build --all", style="bold"))
+        parts.append(
+            Text(f"Not built yet ({len(missing)}): built on first use, or with paigow cache build --all", style="bold")
+        )
         parts += [Text(f"  {what}", style="dim") for what, _ in missing]
     return Group(*parts)
 
@@ -109,7 +118,9 @@ def cache_text(folder: Path, files: Sequence[CachedFile], missing: Sequence[tupl
 @app.command("build")
 def cache_build_command(
     house_way: HouseWayOption = None,  # type: ignore[assignment]
-    build_all: Annotated[bool, typer.Option("--all", help="Build the table of every house way (for the --wheel rule).")] = False,
+    build_all: Annotated[
+        bool, typer.Option("--all", help="Build the table of every house way (for the --wheel rule).")
+    ] = False,
     wheel: WheelOption = Wheel.SECOND,
 ) -> None:
     """Build dealer tables now (each takes seconds once; later runs load it).
@@ -127,7 +138,7 @@ def cache_build_command(
         raise typer.Exit(ExitCode.BAD_INPUT)
     ways = [way.value for way in HouseWayName] if build_all else [house_way or HouseWayName.FOXWOODS.value]
     for way in ways:
-        rules = make_rules(wheel=wheel, house_way=way)
+        rules = make_rules(way, wheel=wheel)
         dealer_table(rules)
         typer.echo(f"{rules.house_way} ({wheel.value} wheel): {dealer_table_path(rules.house_way, wheel)}")
 

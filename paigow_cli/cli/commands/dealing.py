@@ -36,13 +36,13 @@ from paigow_cli.cli.output import (
 from paigow_cli.cli.tables import dealer_table
 from paigow_cli.cli.views import (
     plural,
+    question_json,
 )
 from paigow_cli.core.cards import Card, sort_cards
 from paigow_cli.core.games import game_text
 from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
 
 if TYPE_CHECKING:
-
     from collections.abc import Sequence
 
     from rich.console import RenderableType
@@ -54,9 +54,13 @@ app = typer.Typer()
 
 @app.command("deal")
 def deal_command(
-    count: Annotated[int, typer.Option("--count", "-n", "--hands", metavar="N", help="How many hands to deal.", min=1)] = 1,
+    count: Annotated[
+        int, typer.Option("--count", "-n", "--hands", metavar="N", help="How many hands to deal.", min=1)
+    ] = 1,
     seed: SeedOption = None,
-    with_dealer: Annotated[bool, typer.Option("--dealer", help="Also deal the dealer's seven cards from the same deck.")] = False,
+    with_dealer: Annotated[
+        bool, typer.Option("--dealer", help="Also deal the dealer's seven cards from the same deck.")
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Deal random seven-card hands, one per line, from a freshly shuffled 53-card deck each time.
@@ -84,13 +88,16 @@ def deal_command(
 
 @app.command("simulate")
 def simulate_command(
-    hands: Annotated[int, typer.Option("--hands", "--count", "-n", metavar="N", help="How many rounds to deal.", min=1)] = 100_000,
+    hands: Annotated[
+        int, typer.Option("--hands", "--count", "-n", metavar="N", help="How many rounds to deal.", min=1)
+    ] = 100_000,
     seed: SeedOption = None,
     player: Annotated[
         PlayerChoice, typer.Option("--player", help="The player sets by the house way, or by the exact best EV (slow).")
     ] = PlayerChoice.HOUSE,
     hand: Annotated[
-        str | None, typer.Option("--hand", metavar="CARDS", help="Keep the player's seven cards fixed; deal only the dealer.")
+        str | None,
+        typer.Option("--hand", metavar="CARDS", help="Keep the player's seven cards fixed; deal only the dealer."),
     ] = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
@@ -114,7 +121,7 @@ def simulate_command(
     """
     from paigow_cli.study.simulation import Simulation, summarize
 
-    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way, game=game, banker=banker)
+    rules = make_rules(house_way, game, banker, wheel, commission)
     chosen_seed = choose_seed(seed)
     with reporting_errors():
         fixed = option_cards(hand, "the player's hand (--hand)", (7,))
@@ -145,7 +152,12 @@ def simulate_command(
 
 
 def simulation_json(
-    result: SimulationResult, rules: Rules, seed: int, player: str, hand: Sequence[Card] | None, interrupted: bool = False
+    result: SimulationResult,
+    rules: Rules,
+    seed: int,
+    player: str,
+    hand: Sequence[Card] | None,
+    interrupted: bool = False,
 ) -> dict[str, Any]:
     document: dict[str, Any] = {
         "hands": result.rounds,
@@ -161,11 +173,7 @@ def simulation_json(
         "stderr": result.stderr,
         "interval": list(result.interval),
         "seed": seed,
-        "house_way": rules.house_way,
-        "game": rules.game.value,
-        "banker": rules.banker,
-        "player": player,
-        "commission": rules.commission,
+        **question_json(rules, ("house_way", "game", "banker", "player", "commission"), player=player),
     }
     if hand is not None:
         document["hand"] = card_list(sort_cards(hand))
@@ -176,7 +184,12 @@ def simulation_json(
 
 
 def simulation_text(
-    result: SimulationResult, rules: Rules, seed: int, player: str, hand: Sequence[Card] | None, interrupted: bool = False
+    result: SimulationResult,
+    rules: Rules,
+    seed: int,
+    player: str,
+    hand: Sequence[Card] | None,
+    interrupted: bool = False,
 ) -> RenderableType:
     from rich import box
     from rich.console import Group
@@ -186,7 +199,9 @@ def simulation_text(
     who = "the house way" if player == "house" else "the best EV setting"
     if player == "best" and rules.game is Game.FACE_UP:
         who = "the best setting against the dealer's shown hand"
-    title = Text(f"{plural(result.rounds, 'round')} of the {game_text(rules)} against the {rules.house_way} dealer", style="bold")
+    title = Text(
+        f"{plural(result.rounds, 'round')} of the {game_text(rules)} against the {rules.house_way} dealer", style="bold"
+    )
     title.append(f"\nPlayer setting by {who}; seed {seed}" + ("; interrupted" if interrupted else ""))
     if hand is not None:
         title.append("\nPlayer's hand fixed: ")

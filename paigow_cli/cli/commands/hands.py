@@ -16,8 +16,8 @@ from paigow_cli.cli.options import (
     HouseWayOption,
     JsonOption,
     WheelOption,
+    dead_option,
     make_rules,
-    option_cards,
 )
 from paigow_cli.cli.output import (
     Output,
@@ -27,11 +27,11 @@ from paigow_cli.cli.output import (
     is_batch,
 )
 from paigow_cli.cli.tables import category_table, dealer_table
+from paigow_cli.cli.views import question_json
 from paigow_cli.core.cards import Card, parse_hand, sort_cards
 from paigow_cli.core.rules import HouseWayName, Rules, Wheel
 
 if TYPE_CHECKING:
-
     from collections.abc import Sequence
 
     from rich.console import RenderableType
@@ -110,7 +110,7 @@ def odds_command(dead: DeadOption = None, as_json: JsonOption = False) -> None:
     from paigow_cli.engine.distribution import category_counts
 
     with reporting_errors():
-        dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, 47))) or ()
+        dead_cards = dead_option(dead)
         classes, codes = category_table()
         counts = category_counts(classes, codes, dead_cards)
     Output(as_json, batch=False).emit(odds_json(counts, dead_cards), lambda: odds_text(counts, dead_cards))
@@ -176,9 +176,9 @@ def power_command(
     """
     from paigow_cli.engine.distribution import DealerDistribution, power_rows
 
-    rules = make_rules(wheel=wheel, house_way=house_way)
+    rules = make_rules(house_way, wheel=wheel)
     with reporting_errors():
-        dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, 47))) or ()
+        dead_cards = dead_option(dead)
         table = dealer_table(rules)
         distribution = DealerDistribution(table, dead_cards)
     lows, highs = power_rows(distribution)
@@ -189,14 +189,20 @@ def power_command(
 
 def power_row_json(row: PowerRow, total: int, with_category: bool) -> dict[str, Any]:
     document: dict[str, Any] = {"category": row.category.slug} if with_category else {}
-    document.update({"ranks": row.ranks, "count": row.count, "probability": row.count / total, "player_wins": row.player_wins / total})
+    document.update(
+        {
+            "ranks": row.ranks,
+            "count": row.count,
+            "probability": row.count / total,
+            "player_wins": row.player_wins / total,
+        }
+    )
     return document
 
 
 def power_json(rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequence[PowerRow]) -> dict[str, Any]:
     return {
-        "house_way": rules.house_way,
-        "wheel": rules.wheel.value,
+        **question_json(rules, ("house_way", "wheel")),
         "total": total,
         "low_hands": [power_row_json(row, total, with_category=False) for row in lows],
         "high_hands": [power_row_json(row, total, with_category=True) for row in highs],
@@ -209,7 +215,14 @@ def power_text(rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequen
     from rich.table import Table
 
     def table_of(title: str, rows: Sequence[PowerRow], with_category: bool) -> Table:
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True, title=title, title_justify="left")
+        table = Table(
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            show_edge=False,
+            collapse_padding=True,
+            title=title,
+            title_justify="left",
+        )
         if with_category:
             table.add_column("Category")
         table.add_column("Top" if with_category else "Low", justify="right")
@@ -217,14 +230,19 @@ def power_text(rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequen
             table.add_column(name, justify="right")
         for row in rows:
             cells = ([row.category.slug] if with_category else []) + [
-                row.ranks, f"{row.count:,}", f"{row.count / total:.6f}", f"{row.player_wins / total:.6f}",
+                row.ranks,
+                f"{row.count:,}",
+                f"{row.count / total:.6f}",
+                f"{row.player_wins / total:.6f}",
             ]
             table.add_row(*cells)
         return table
 
     from rich.text import Text
 
-    heading = Text(f"The dealer's setting by the {rules.house_way} house way, over {total:,} dealer hands", style="bold")
+    heading = Text(
+        f"The dealer's setting by the {rules.house_way} house way, over {total:,} dealer hands", style="bold"
+    )
     return Group(
         heading,
         table_of("Low hands", lows, with_category=False),

@@ -36,7 +36,6 @@ from paigow_cli.core.errors import (
 from paigow_cli.core.rules import HouseWayName, Wheel
 
 if TYPE_CHECKING:
-
     from collections.abc import Sequence
 
     from rich.console import RenderableType
@@ -64,7 +63,7 @@ def house_command(
     """
     from paigow_cli.house_ways import house_setting
 
-    rules = make_rules(wheel=wheel, house_way=house_way)
+    rules = make_rules(house_way, wheel=wheel)
     output = Output(as_json, is_batch(cards))
 
     def handle(text: str | list[str]) -> None:
@@ -139,7 +138,9 @@ def house_ways_json(ways: Sequence[HouseWay], broken: Sequence[tuple[str, str]] 
     return documents
 
 
-def house_ways_text(ways: Sequence[HouseWay], broken: Sequence[tuple[str, str]] = (), default: str = "") -> RenderableType:
+def house_ways_text(
+    ways: Sequence[HouseWay], broken: Sequence[tuple[str, str]] = (), default: str = ""
+) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
@@ -166,7 +167,7 @@ def check_command(target: str, hands: int, seed: int, as_json: bool) -> None:
     from paigow_cli.analysis.house_way_check import check_house_way
     from paigow_cli.house_ways import way_named
 
-    rules = make_rules(house_way=target)
+    rules = make_rules(target)
     with reporting_errors():
         way = way_named(rules.house_way)
         with progress_bar(f"Checking {way.name} on {hands:,} hands") as progress:
@@ -186,7 +187,8 @@ def check_json(report: Any, way: HouseWay, seed: int) -> dict[str, Any]:
         "seed": seed,
         "passed": report.passed,
         "faults": {
-            fault: {"what": FAULTS[fault], "count": report.counts[fault], "examples": report.examples[fault]} for fault in FAULTS
+            fault: {"what": FAULTS[fault], "count": report.counts[fault], "examples": report.examples[fault]}
+            for fault in FAULTS
         },
     }
 

@@ -36,7 +36,6 @@ from paigow_cli.core.money import MAX_BANKROLL, money, parse_amount
 from paigow_cli.core.rules import Game, HouseWayName, Wheel
 
 if TYPE_CHECKING:
-
     from collections.abc import Sequence
 
     from rich.console import RenderableType
@@ -78,7 +77,9 @@ def enable_line_editing() -> None:
 
 @app.command("drill")
 def drill_command(
-    count: Annotated[int, typer.Option("--count", "-n", "--hands", metavar="N", help="How many hands to drill.", min=1)] = 10,
+    count: Annotated[
+        int, typer.Option("--count", "-n", "--hands", metavar="N", help="How many hands to drill.", min=1)
+    ] = 10,
     seed: SeedOption = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
@@ -102,7 +103,7 @@ def drill_command(
 
     from paigow_cli.study.drill import Drill
 
-    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way, game=game, banker=banker)
+    rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
         drill = Drill(rules, dealer_table(rules), choose_seed(seed), count)
     console = Console(highlight=False)
@@ -122,10 +123,10 @@ def drill_command(
             if reply.kind == "skip":
                 console.print("[dim]Skipped (not graded).[/dim]")
                 break
-            if reply.kind == "grade":
+            if reply.kind == "grade" and reply.grade is not None:
                 show(console, drill_grade_text(reply.grade))
                 break
-            if reply.kind == "hint":
+            if reply.kind == "hint" and reply.advice is not None:
                 show(console, drill_hint_text(reply.advice))
             elif reply.kind in ("help", "error"):
                 console.print(reply.text, style="red" if reply.kind == "error" else None)
@@ -192,7 +193,9 @@ def drill_summary_text(score: Score) -> RenderableType:
 
 @app.command("play")
 def play_command(
-    bankroll: Annotated[str, typer.Option("--bankroll", metavar="AMOUNT", help="Money to start with, e.g. 500 or 250.50.")] = "500",
+    bankroll: Annotated[
+        str, typer.Option("--bankroll", metavar="AMOUNT", help="Money to start with, e.g. 500 or 250.50.")
+    ] = "500",
     seed: SeedOption = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
@@ -218,7 +221,7 @@ def play_command(
 
     from paigow_cli.study.table_game import TableGame
 
-    rules = make_rules(wheel=wheel, house_way=house_way, game=game, banker=banker, commission=commission)
+    rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
         stake = parse_amount(bankroll, "bankroll", False, MAX_BANKROLL)
     table_game = TableGame(rules, stake, choose_seed(seed), table=lambda: dealer_table(rules))
@@ -276,12 +279,20 @@ def play_event_text(event: Event) -> RenderableType:
         lines = []
         for title, row in (("Best", best), ("House way", house)):
             if row.ev is None and row.settlement is not None:  # Face Up: against the shown hand
-                lines.append(Text(f"{title}: ", style="bold") + setting_cards(row.split)
-                             + Text(f"   {outcome_text(row.settlement)} against the dealer's hand, pays {money(row.settlement.payout, signed=True, dollar=False)}"))
+                lines.append(
+                    Text(f"{title}: ", style="bold")
+                    + setting_cards(row.split)
+                    + Text(
+                        f"   {outcome_text(row.settlement)} against the dealer's hand, pays {money(row.settlement.payout, signed=True, dollar=False)}"
+                    )
+                )
                 continue
             ev = row.ev or 0.0
-            lines.append(Text(f"{title}: ", style="bold") + setting_cards(row.split)
-                         + Text(f"   EV {signed(ev)} ({ev_dollars(ev, event.wager)} on your {money(event.wager)})"))
+            lines.append(
+                Text(f"{title}: ", style="bold")
+                + setting_cards(row.split)
+                + Text(f"   EV {signed(ev)} ({ev_dollars(ev, event.wager)} on your {money(event.wager)})")
+            )
         return Group(*lines)
     if isinstance(event, Folded):
         return Text(f"You fold and lose {money(event.wager)}. Balance {money(event.balance)}.", style="yellow")
@@ -333,10 +344,10 @@ def side_result_text(result: Any) -> Text:
     """``Fortune Bonus: Three of a kind pays 3 to 1: you win $15.`` (or the loss)."""
     from rich.text import Text
 
-
     title = result.table.title
     if result.paid.line is None:
         return Text(f"{title}: no paying hand; you lose {money(result.wager)}.", style="red")
     return Text(
-        f"{title}: {result.paid.line.label} pays {result.paid.pays} to 1: you win {money(result.payout)}.", style="bold green"
+        f"{title}: {result.paid.line.label} pays {result.paid.pays} to 1: you win {money(result.payout)}.",
+        style="bold green",
     )

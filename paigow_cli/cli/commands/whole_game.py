@@ -24,8 +24,8 @@ from paigow_cli.cli.options import (
     PlayerChoice,
     SchedulerOption,
     WheelOption,
+    dead_option,
     make_rules,
-    option_cards,
 )
 from paigow_cli.cli.output import (
     Output,
@@ -36,6 +36,8 @@ from paigow_cli.cli.output import (
 )
 from paigow_cli.cli.tables import dealer_table
 from paigow_cli.cli.views import (
+    QUESTION_KEYS,
+    question_json,
     setting_cards,
     split_json,
 )
@@ -47,7 +49,6 @@ from paigow_cli.core.games import game_text
 from paigow_cli.core.rules import Game, HouseWayName, Wheel
 
 if TYPE_CHECKING:
-
     from collections.abc import Sequence
 
     from rich.console import RenderableType
@@ -104,19 +105,22 @@ def edge_minutes(question: Any, jobs: int | None) -> str:
     return "a minute or less" if minutes < 1.5 else f"{minutes:.0f} minutes"
 
 
-def edge_question(house_way: str, game: Game, banker: bool, wheel: Wheel, commission: float | None, dead: str | None) -> Any:
+def edge_question(
+    house_way: str, game: Game, banker: bool, wheel: Wheel, commission: float | None, dead: str | None
+) -> Any:
     from paigow_cli.analysis.whole_game import Question
 
-    rules = make_rules(wheel=wheel, commission=commission, house_way=house_way, game=game, banker=banker)
+    rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
-        dead_cards = option_cards(dead, "--dead (cards out of play)", tuple(range(1, MAX_EDGE_DEAD + 1))) or ()
+        dead_cards = dead_option(dead, MAX_EDGE_DEAD)
     return Question(rules, tuple(dead_cards))
 
 
 @app.command("edge")
 def edge_command(
     player: Annotated[
-        PlayerChoice, typer.Option("--player", help="The player sets every hand by the house way, or by its exact best EV.")
+        PlayerChoice,
+        typer.Option("--player", help="The player sets every hand by the house way, or by its exact best EV."),
     ] = PlayerChoice.HOUSE,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
@@ -173,15 +177,8 @@ def edge_command(
 
 
 def edge_json(question: Any, result: EdgeResult) -> dict[str, Any]:
-    rules = question.rules
     document: dict[str, Any] = {
-        "house_way": rules.house_way,
-        "game": rules.game.value,
-        "banker": rules.banker,
-        "player": result.player,
-        "wheel": rules.wheel.value,
-        "commission": rules.commission,
-        "dead": card_list(sort_cards(question.dead)),
+        **question_json(question.rules, player=result.player, dead=question.dead),
         "deals": result.deals,
         "wins": result.wins,
         "pushes": result.pushes,
@@ -202,7 +199,11 @@ def edge_json(question: Any, result: EdgeResult) -> dict[str, Any]:
 
 
 def edge_text(
-    question: Any, result: EdgeResult, simulated: Any = None, seconds: float | None = None, other: EdgeResult | None = None
+    question: Any,
+    result: EdgeResult,
+    simulated: Any = None,
+    seconds: float | None = None,
+    other: EdgeResult | None = None,
 ) -> RenderableType:
     from rich import box
     from rich.console import Group
@@ -238,14 +239,16 @@ def edge_text(
     if simulated is not None:
         edge_cells.append(f"{100 * simulated.house_edge:.3f}% ± {100 * simulated.stderr:.3f}%")
     table.add_row(*edge_cells)
-    lines = [title, table, Text(f"Player EV per unit: {result.ev:+.7f} (exactly {result.ev_fraction})")]
+    lines: list[Any] = [title, table, Text(f"Player EV per unit: {result.ev:+.7f} (exactly {result.ev_fraction})")]
     if other is not None:
         house, best = (result, other) if result.player == "house" else (other, result)
-        lines.append(Text(
-            f"House edge with the house way's settings {100 * house.house_edge:.4f}%, with the best "
-            f"{100 * best.house_edge:.4f}%: best play saves {100 * (best.ev - house.ev):.4f}% of a unit per hand "
-            "(paigow mistakes shows where)."
-        ))
+        lines.append(
+            Text(
+                f"House edge with the house way's settings {100 * house.house_edge:.4f}%, with the best "
+                f"{100 * best.house_edge:.4f}%: best play saves {100 * (best.ev - house.ev):.4f}% of a unit per hand "
+                "(paigow mistakes shows where)."
+            )
+        )
     if simulated is not None:
         lines.append(Text(f"* what {simulated.rounds:,} simulated rounds (seed 1) would have said", style="dim"))
     if seconds is not None:
@@ -261,7 +264,9 @@ class ChartChoice(str, Enum):
 def mistakes_command(
     chart: Annotated[
         ChartChoice | None,
-        typer.Option("--chart", help="Show the two-pair decision as a chart: split or keep together, beside the house way."),
+        typer.Option(
+            "--chart", help="Show the two-pair decision as a chart: split or keep together, beside the house way."
+        ),
     ] = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
@@ -293,11 +298,12 @@ def mistakes_command(
         tally = whole_game(question, jobs, scheduler)
     output = Output(as_json, batch=False)
     if chart is not None:
-
         cells = two_pair_chart(question, tally)
         if not cells:
             with reporting_errors():
-                raise OptionError("no plain two-pair hand can be dealt from the live cards (--dead leaves too few ranks)")
+                raise OptionError(
+                    "no plain two-pair hand can be dealt from the live cards (--dead leaves too few ranks)"
+                )
         output.emit(chart_json(question, cells), lambda: chart_text(question, cells))
         return
 
@@ -326,32 +332,30 @@ def example_settings(question: Any, rows: Sequence[Any]) -> dict[str, dict[str, 
 
 
 def mistakes_json(question: Any, gap: Any, rows: Sequence[Mistake], settings: dict[str, Any]) -> dict[str, Any]:
-    rules = question.rules
+    clauses = [
+        {
+            "rule": row.rule,
+            "hands": row.hands,
+            "differs": row.differs,
+            "ev_given_up": float(row.ev_given_up),
+            "mean_ev_given_up": row.mean_given_up,
+            "share": row.share,
+            "example": None
+            if row.example is None
+            else {
+                "hand": card_list(row.example),
+                "ev_given_up": row.example_given_up,
+                **{name: split_json(split) for name, split in settings[row.rule].items()},
+            },
+        }
+        for row in rows
+    ]
     return {
-        "house_way": rules.house_way,
-        "game": rules.game.value,
-        "banker": rules.banker,
-        "wheel": rules.wheel.value,
-        "commission": rules.commission,
-        "dead": card_list(sort_cards(question.dead)),
+        **question_json(question.rules, [key for key in QUESTION_KEYS if key != "player"], dead=question.dead),
         "gap": float(gap),
         "gap_fraction": f"{gap.numerator}/{gap.denominator}",
-        "rules": [
-            {
-                "rule": row.rule,
-                "hands": row.hands,
-                "differs": row.differs,
-                "ev_given_up": float(row.ev_given_up),
-                "mean_ev_given_up": row.mean_given_up,
-                "share": row.share,
-                "example": None if row.example is None else {
-                    "hand": card_list(row.example),
-                    "ev_given_up": row.example_given_up,
-                    **{name: split_json(split) for name, split in settings[row.rule].items()},
-                },
-            }
-            for row in rows
-        ],
+        "clauses": clauses,
+        "rules": clauses,  # the old name of "clauses", kept for one release (0.2 drops it)
     }
 
 
@@ -363,7 +367,9 @@ def mistakes_text(question: Any, gap: Any, rows: Sequence[Mistake], settings: di
 
     rules = question.rules
     title = Text(f"Where the {rules.house_way} house way gives EV away ({game_text(rules)})", style="bold")
-    title.append(f"\nBest play gains {100 * float(gap):.4f}% of a unit per hand over the house way, exactly; by clause:")
+    title.append(
+        f"\nBest play gains {100 * float(gap):.4f}% of a unit per hand over the house way, exactly; by clause:"
+    )
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
     table.add_column("Share", justify="right")
     table.add_column("Clause")
@@ -374,13 +380,18 @@ def mistakes_text(question: Any, gap: Any, rows: Sequence[Mistake], settings: di
         if row.hands == 0:
             continue
         table.add_row(
-            f"{100 * row.share:.1f}%", row.rule, f"{row.hands:,}", f"{100 * row.differs / row.hands:.1f}%", f"{row.mean_given_up:.5f}"
+            f"{100 * row.share:.1f}%",
+            row.rule,
+            f"{row.hands:,}",
+            f"{100 * row.differs / row.hands:.1f}%",
+            f"{row.mean_given_up:.5f}",
         )
     lines: list[Any] = [title, table, Text("Mean: EV per unit given up per hand the clause decides.", style="dim")]
     examples = [row for row in rows if row.example is not None][:5]
     if examples:
         lines.append(Text("\nThe hand each costliest clause gives up most on:", style="bold"))
         for row in examples:
+            assert row.example is not None
             line = Text(f"{row.rule}\n  ")
             line.append_text(cards_markup(row.example))
             line.append(": house way ")
@@ -396,11 +407,8 @@ CHART_RANKS = "23456789TJQKA"
 
 
 def chart_json(question: Any, cells: Sequence[ChartCell]) -> dict[str, Any]:
-    rules = question.rules
     return {
-        "house_way": rules.house_way,
-        "game": rules.game.value,
-        "banker": rules.banker,
+        **question_json(question.rules, ("house_way", "game", "banker")),
         "chart": "two-pair",
         "cells": [
             {
@@ -430,25 +438,32 @@ def chart_text(question: Any, cells: Sequence[ChartCell]) -> RenderableType:
         by_pairs.setdefault((cell.high_pair, cell.low_pair), {})[cell.single] = cell
     singles = sorted({cell.single for cell in cells}, reverse=True)
     title = Text(f"Two pair: split or keep together? ({rules.house_way}, {game_text(rules)})", style="bold")
-    title.append("\nExact over every plain two-pair hand (no joker, straight or flush). Rows: the pairs; columns: the best single card.")
+    title.append(
+        "\nExact over every plain two-pair hand (no joker, straight or flush). Rows: the pairs; columns: the best single card."
+    )
     header = Text("Pairs  " + " ".join(f"{CHART_RANKS[single - 2]:>2}" for single in singles))
     lines: list[Any] = [title, header]
     for (high, low), row in sorted(by_pairs.items(), reverse=True):
         line = Text(f"{CHART_RANKS[high - 2]}{CHART_RANKS[high - 2]}{CHART_RANKS[low - 2]}{CHART_RANKS[low - 2]}   ")
         for single in singles:
-            cell = row.get(single)
-            if cell is None:
+            found = row.get(single)
+            if found is None:
                 line.append(" · ", style="dim")
                 continue
+            cell = found
             letter = "S" if cell.better == "split" else "T"
             agrees = cell.house == cell.better
             style = ("green" if letter == "S" else "blue") if agrees else "bold red"
-            line.append(f" {letter if agrees else letter.lower()}{'*' if cell.house == 'mixed' else ' '}"[:3], style=style)
+            line.append(
+                f" {letter if agrees else letter.lower()}{'*' if cell.house == 'mixed' else ' '}"[:3], style=style
+            )
         lines.append(line)
-    lines.append(Text(
-        "S: splitting is better on average (the low pair in front); T: keeping both pairs\n"
-        "in back is. Upper case: the house way does the better thing; lower case (red):\n"
-        "it does the other; *: it does each, depending on the other cards.",
-        style="dim",
-    ))
+    lines.append(
+        Text(
+            "S: splitting is better on average (the low pair in front); T: keeping both pairs\n"
+            "in back is. Upper case: the house way does the better thing; lower case (red):\n"
+            "it does the other; *: it does each, depending on the other cards.",
+            style="dim",
+        )
+    )
     return Group(*lines)
