@@ -7,6 +7,7 @@ Usage:
     python benchmarks/bench.py simulate [--runs 5] [--rounds 1000000]
     python benchmarks/bench.py games [--runs 5] [--batch 200]
     python benchmarks/bench.py whole-game [--runs 3] [--batch 200] [--rounds 1000] [--chunks 4]
+    python benchmarks/bench.py startup [--runs 7] [--batch 400]
 """
 
 from __future__ import annotations
@@ -321,6 +322,54 @@ def bench_whole_game(runs: int, batch: int, rounds: int, sample_chunks: int) -> 
     )
 
 
+# One hand as the compiled engine answered it before the numpy path: the same command, with the
+# kernels module (numba) imported first, as every advise did until then.
+WITH_KERNELS = (
+    "import sys, paigow_cli.engine.kernels\n"
+    "from paigow_cli.cli import main\n"
+    "sys.argv = ['paigow', *sys.argv[1:]]\n"
+    "main()\n"
+)
+
+
+def bench_startup(runs: int, batch: int) -> None:
+    """The commands typed at a shell, end to end, warm, each as a ratio to ``paigow --help`` measured
+    in the same run (alternating, medians); then ``advise -`` per hand on a batch."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}  # as installed
+    hand = "AS KD JK 9H 9C 4D 2S"
+    commands = {
+        "paigow --help": [sys.executable, "-m", "paigow_cli", "--help"],
+        "paigow eval HAND": [sys.executable, "-m", "paigow_cli", "eval", hand],
+        "paigow house HAND": [sys.executable, "-m", "paigow_cli", "house", hand],
+        "paigow deal -n 3": [sys.executable, "-m", "paigow_cli", "deal", "-n", "3"],
+        "paigow advise HAND": [sys.executable, "-m", "paigow_cli", "advise", hand],
+        "advise HAND, numba kernels (before)": [sys.executable, "-c", WITH_KERNELS, "advise", hand],
+    }
+    for command in commands.values():  # warm: tables built, bytecode and numba caches written
+        subprocess.run(command, env=env, capture_output=True, check=True)
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, command in commands.items():
+            start = time.perf_counter()
+            subprocess.run(command, env=env, capture_output=True, check=True)
+            times[name].append(time.perf_counter() - start)
+    help_median = statistics.median(times["paigow --help"])
+    print(f"median of {runs} alternating runs, warm cache, {os.cpu_count()} cores")
+    print(f"{'command':38} {'seconds':>8}  {'vs --help':>9}")
+    for name, values in times.items():
+        median = statistics.median(values)
+        print(f"{name:38} {median:8.3f}  {median / help_median:8.2f}x")
+    print("target: advise HAND at most 1.5x --help (moonshot 1.2x)")
+    stdin = "\n".join(" ".join(str(card) for card in hand) for hand in seeded_hands(batch)) + "\n"
+    batch_command = [sys.executable, "-m", "paigow_cli", "advise", "-", "--json"]
+    subprocess.run(batch_command, input=stdin, env=env, capture_output=True, text=True, check=True)
+    per_hand = median_seconds(
+        lambda: subprocess.run(batch_command, input=stdin, env=env, capture_output=True, text=True, check=True),
+        max(1, runs // 2),
+    )
+    print(f"advise - on {batch} hands: {per_hand / batch * 1e3:.2f} ms a hand (target <= 3 ms)")
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="what", required=True)
@@ -343,6 +392,9 @@ def main(argv: Sequence[str]) -> int:
     whole.add_argument("--batch", type=int, default=200)
     whole.add_argument("--rounds", type=int, default=1000)
     whole.add_argument("--chunks", type=int, default=4)
+    startup = sub.add_parser("startup", help="--help, eval, house, deal and one-hand advise, end to end")
+    startup.add_argument("--runs", type=int, default=7)
+    startup.add_argument("--batch", type=int, default=400)
     args = parser.parse_args(argv)
     if args.what == "house-ways":
         bench_house_ways(args.hands, args.runs)
@@ -354,6 +406,8 @@ def main(argv: Sequence[str]) -> int:
         bench_games(args.runs, args.batch)
     elif args.what == "whole-game":
         bench_whole_game(args.runs, args.batch, args.rounds, args.chunks)
+    elif args.what == "startup":
+        bench_startup(args.runs, args.batch)
     return 0
 
 

@@ -10,12 +10,13 @@ from collections import Counter
 from itertools import combinations, pairwise
 from math import comb
 
+import numpy as np
 import pytest
 from conftest import cards, random_hands
 
 from paigow_cli.core.cards import DECK, JOKER
 from paigow_cli.core.hands import Category
-from paigow_cli.core.rules import HouseWayName, Wheel
+from paigow_cli.core.rules import Game, HouseWayName, Wheel
 from paigow_cli.core.splits import all_splits
 from paigow_cli.engine.cache import StaleCache, read_arrays, table_path, write_arrays
 from paigow_cli.engine.dealer_table import load_categories, load_table
@@ -262,3 +263,63 @@ def test_an_unwritable_cache_still_answers_with_a_note(foxwoods_table, tmp_path,
     assert result.exit_code == 0
     assert "cannot write the table cache" in result.stderr and "built again next time" in result.stderr
     assert '"ev"' in result.stdout
+
+
+# --- cache keys: what the code does, not where it lives ------------------------------------------------------
+
+
+def test_code_digest_ignores_docstrings_imports_and_where_code_lives(tmp_path, monkeypatch):
+    from paigow_cli.engine.cache import code_digest
+
+    def package(name: str, files: dict[str, str]) -> list[str]:
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "__init__.py").write_text("")
+        for module, text in files.items():
+            (folder / f"{module}.py").write_text(text)
+        return [f"{name}.{module}" for module in files]
+
+    monkeypatch.syspath_prepend(str(tmp_path))
+    one = package("one", {"a": '"""Doc."""\nimport os\n\ndef f():\n    return 1\n', "b": "def g():\n    return 2\n"})
+    moved = package(
+        "two", {"c": "import sys\n\ndef g():\n    return 2\n\ndef f():\n    '''Other doc.'''\n    return 1\n"}
+    )
+    changed = package("three", {"a": "def f():\n    return 1\n", "b": "def g():\n    return 3\n"})
+    assert code_digest(one) == code_digest(moved)
+    assert code_digest(one) != code_digest(changed)
+
+
+# --- the engine's two paths: numpy alone (one hand, no numba to load) and the compiled kernel ----------------
+
+
+@pytest.mark.parametrize("game", list(Game), ids=[game.value for game in Game])
+def test_the_numpy_path_and_the_compiled_kernel_count_the_same(foxwoods_table, game):
+    """Integer for integer, on seeded hands with and without dead cards, both sides of the bank, the
+    settings-bucketed grid and the full-resolution histogram (both push layers)."""
+    from paigow_cli.engine.distribution import setting_keys_of
+
+    rng = random.Random(18)
+    for case in range(12):
+        cards = rng.sample(DECK, 7 + (0 if case % 3 == 0 else rng.randrange(1, 30)))
+        hand, dead = cards[:7], cards[7:]
+        banker = case % 2 == 1
+        settings = setting_keys_of(all_splits(hand)) if case % 4 else None
+        paths = [
+            DealerDistribution(foxwoods_table, (*hand, *dead), game, banker, settings, compiled=compiled)
+            for compiled in (False, True)
+        ]
+        assert np.array_equal(paths[0].histogram, paths[1].histogram), (hand, dead)
+        assert paths[0].pushing == paths[1].pushing and paths[0].total == comb(53 - len(cards), 7)
+
+
+def test_one_hand_does_not_load_the_compiled_kernel(cache_folder, foxwoods_table):
+    """advise for one hand takes the numpy path: numba is never imported (it costs most of a second)."""
+    probe = (
+        "import sys\n"
+        "from paigow_cli.cli import main\n"
+        "sys.argv = ['paigow', 'advise', 'AS KD JK 9H 9C 4D 2S', '--json']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('numba' in sys.modules, 'paigow_cli.engine.kernels' in sys.modules, file=sys.stderr)\n"
+    )
+    finished = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
+    assert finished.stderr.strip().splitlines()[-1] == "False False"

@@ -82,12 +82,14 @@ def advise(
     bet: float | Decimal = 1,
     table: DealerTable | None = None,
     dead: Sequence[Card] = (),
+    compiled: bool | None = None,
 ) -> Advice:
     """Assemble the advice for a seven-card hand.
 
     With ``table`` (the house way's dealer table) each setting gets its exact odds
     against every possible dealer hand, ``dead`` cards removed; with ``dealer`` it is
-    settled against that hand instead.
+    settled against that hand instead. ``compiled``: the engine's path (``DealerDistribution``);
+    a batch of hands asks for the compiled kernel.
     """
     if as_money(bet) <= 0:
         raise OptionError(f"{{option}} {bet} must be more than 0", about="bet")
@@ -110,7 +112,9 @@ def advise(
     if table is not None and dealer_setting is None:
         from paigow_cli.engine.distribution import DealerDistribution, setting_keys_of
 
-        distribution = DealerDistribution(table, (*hand, *dead), rules.game, rules.banker, setting_keys_of(splits))
+        distribution = DealerDistribution(
+            table, (*hand, *dead), rules.game, rules.banker, setting_keys_of(splits), compiled=compiled
+        )
         odds = [distribution.split_odds(split, house.split) for split in splits]
     rows = []
     for split, split_odds in zip(splits, odds):

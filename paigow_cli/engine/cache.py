@@ -94,15 +94,18 @@ def source_digest() -> str:
 def code_digest(modules: Iterable[str], salt: str = "") -> str:
     """A digest of what the code of ``modules`` does, not of where it lives.
 
-    Each module's top-level statements are digested as syntax trees without docstrings and
-    without import statements, then sorted: editing a docstring, moving a module to another
+    Each module's statements are digested as syntax trees without docstrings and without import
+    statements (at any depth), then sorted: editing a docstring, moving a module to another
     folder or a function to another module of the list leaves the digest as it was, while any
     change to what the code computes changes it. A package stands for all of its modules.
+
+    Parsing takes a quarter of a second, too long for a command's start-up, so the answer is
+    remembered in the cache folder under a hash of the files' bytes (sorted, no paths): the
+    files are read every time, and parsed only when their bytes are new.
     """
-    import ast
     from importlib.util import find_spec
 
-    statements: list[str] = []
+    texts: list[bytes] = []
     for name in modules:
         spec = find_spec(name)
         if spec is None or spec.origin is None:
@@ -110,29 +113,84 @@ def code_digest(modules: Iterable[str], salt: str = "") -> str:
         files = [Path(spec.origin)]
         if spec.submodule_search_locations:
             files = sorted(file for folder in spec.submodule_search_locations for file in Path(folder).rglob("*.py"))
-        for file in files:
-            tree = ast.parse(file.read_text(encoding="utf-8"))
-            _drop_docstrings(tree)
-            statements += [ast.dump(node) for node in tree.body if not isinstance(node, ast.Import | ast.ImportFrom)]
+        texts += [file.read_bytes() for file in files]
+    raw = hashlib.sha256(salt.encode())
+    for text_digest in sorted(hashlib.sha256(text).hexdigest() for text in texts):
+        raw.update(text_digest.encode())
+    memo = _read_digest_memo()
+    known = memo.get(raw.hexdigest())
+    if isinstance(known, str):
+        return known
+    digest = _syntax_digest(texts, salt)
+    memo[raw.hexdigest()] = digest
+    _write_digest_memo(dict(list(memo.items())[-DIGEST_MEMO_SIZE:]))
+    return digest
+
+
+DIGEST_MEMO = "code-digests.json"
+DIGEST_MEMO_SIZE = 64  # recent code versions remembered
+
+
+def _syntax_digest(texts: Iterable[bytes], salt: str) -> str:
+    import ast
+
+    statements: list[str] = []
+    for text in texts:
+        tree = ast.parse(text)
+        _normalise(tree)
+        statements += [ast.dump(node) for node in tree.body]
     digest = hashlib.sha256(salt.encode())
     for statement in sorted(statements):
         digest.update(statement.encode())
     return digest.hexdigest()
 
 
-def _drop_docstrings(tree: object) -> None:
+def _normalise(tree: object) -> None:
+    """Drop docstrings and import statements from every body of a syntax tree, in place."""
     import ast
 
     for node in ast.walk(tree):  # type: ignore[arg-type]
-        body = getattr(node, "body", None)
-        if (
-            isinstance(body, list)
-            and body
-            and isinstance(body[0], ast.Expr)
-            and isinstance(body[0].value, ast.Constant)
-            and isinstance(body[0].value.value, str)
-        ):
-            node.body = body[1:] or [ast.Pass()]  # type: ignore[attr-defined]
+        for field in ("body", "orelse", "finalbody"):
+            body = getattr(node, field, None)
+            if not isinstance(body, list):
+                continue
+            kept = [statement for statement in body if not isinstance(statement, ast.Import | ast.ImportFrom)]
+            if (
+                field == "body"
+                and kept
+                and isinstance(kept[0], ast.Expr)
+                and isinstance(kept[0].value, ast.Constant)
+                and isinstance(kept[0].value.value, str)
+            ):
+                kept = kept[1:]
+            if len(kept) != len(body):
+                setattr(
+                    node, field, kept or ([ast.Pass()] if field == "body" and not isinstance(node, ast.Module) else [])
+                )
+
+
+def _read_digest_memo() -> dict[str, object]:
+    try:
+        memo = json.loads((cache_dir() / DIGEST_MEMO).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return memo if isinstance(memo, dict) else {}
+
+
+def _write_digest_memo(memo: dict[str, object]) -> None:
+    """Best effort and atomic: without a writable cache folder the digests are parsed each time."""
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".code-digests.", suffix=".tmp")
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            json.dump(memo, file)
+        os.replace(temporary, folder / DIGEST_MEMO)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
 
 
 def table_path(kind: str, *parts: str) -> Path:

@@ -19,10 +19,11 @@ True
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import comb
 
 import numpy as np
@@ -92,46 +93,89 @@ def class_weights(classes: DealerClasses, live: LiveCards) -> tuple[np.ndarray, 
 
 
 class PreparedTable:
-    """A dealer table laid out for ``kernels.scatter_dealer``: flush classes grouped by suited mask,
-    and each class's push flag in one game. Built once per table and game (``prepare``)."""
+    """A dealer table made ready for one game: each class's push flag, and (built when first asked
+    for) the layout of ``kernels.scatter_dealer``, flush classes grouped by suited mask. Built once
+    per table and game (``prepare``); the numpy path needs only the push flags."""
 
     def __init__(self, table: DealerTable, game: Game) -> None:
         from paigow_cli.engine.class_flags import push_classes
 
+        self.table = table
         classes = table.classes
-        order = np.argsort(classes.flush_suited, kind="stable")
-        suited = classes.flush_suited[order].astype(np.int64)
-        self.mask_start = np.searchsorted(suited, np.arange(1 << RANKS | 1)).astype(np.int64)
-        self.flush_suited = suited
         pushes = push_classes(table, game)
-        multiset_push = (
+        self.multiset_push = (
             np.zeros(len(classes.multiset_counts), dtype=np.uint8) if pushes is None else pushes[0].astype(np.uint8)
         )
-        flush_push = np.zeros(len(order), dtype=np.uint8) if pushes is None else pushes[1].astype(np.uint8)
-        parent = classes.flush_multiset[order]
-        self.multiset = (
+        self.flush_push = (
+            np.zeros(len(classes.flush_suited), dtype=np.uint8) if pushes is None else pushes[1].astype(np.uint8)
+        )
+        self.push_layers = (self.multiset_push.astype(np.int64), self.flush_push.astype(np.int64))  # in class order
+        self.identity_rows = np.arange(len(table.high_values), dtype=np.int64)
+        self.identity_cols = np.arange(len(table.low_values), dtype=np.int64)
+
+    @cached_property
+    def flush_order(self) -> np.ndarray:
+        """Flush classes sorted by their suited mask (the kernels' order)."""
+        return np.argsort(self.table.classes.flush_suited, kind="stable")
+
+    @cached_property
+    def flush_suited(self) -> np.ndarray:
+        return self.table.classes.flush_suited[self.flush_order].astype(np.int64)
+
+    @cached_property
+    def mask_start(self) -> np.ndarray:
+        """Where each suited mask's flush classes start, in ``flush_order``."""
+        return np.searchsorted(self.flush_suited, np.arange(1 << RANKS | 1)).astype(np.int64)
+
+    @cached_property
+    def multiset(self) -> tuple[np.ndarray, ...]:
+        """The multiset classes' arrays as the kernels take them."""
+        table, classes = self.table, self.table.classes
+        return (
             np.ascontiguousarray(classes.multiset_counts, dtype=np.uint8),
             classes.multiset_joker.astype(np.bool_),
             table.multiset_high.astype(np.uint16),
             table.multiset_low.astype(np.uint8),
-            multiset_push,
+            self.multiset_push,
         )
-        self.flush = (
+
+    @cached_property
+    def flush(self) -> tuple[np.ndarray, ...]:
+        """The flush classes' arrays as the kernels take them, in ``flush_order``."""
+        table, classes, order = self.table, self.table.classes, self.flush_order
+        parent = classes.flush_multiset[order]
+        return (
             self.mask_start,
             np.ascontiguousarray(classes.flush_other[order], dtype=np.uint8),
             classes.flush_joker[order].astype(np.bool_),
             table.flush_high[order].astype(np.uint16),
             table.flush_low[order].astype(np.uint8),
-            flush_push[order],
+            self.flush_push[order],
             table.multiset_high[parent].astype(np.uint16),  # the parent multiset's setting, in flush order
             table.multiset_low[parent].astype(np.uint8),
-            multiset_push[parent],
+            self.multiset_push[parent],
         )
-        self.identity_rows = np.arange(len(table.high_values), dtype=np.int64)
-        self.identity_cols = np.arange(len(table.low_values), dtype=np.int64)
 
-    def scatter(self, live: LiveCards, row_of: np.ndarray, col_of: np.ndarray, rows: int, cols: int) -> np.ndarray:
-        """(2, rows, cols) exact dealer-hand counts: layer 0 settles, layer 1 pushes every bet."""
+    def scatter(
+        self,
+        live: LiveCards,
+        row_of: np.ndarray,
+        col_of: np.ndarray,
+        rows: int,
+        cols: int,
+        compiled: bool | None = None,
+    ) -> np.ndarray:
+        """(2, rows, cols) exact dealer-hand counts: layer 0 settles, layer 1 pushes every bet.
+
+        Two paths give the same integers: the compiled kernel (``kernels.scatter_dealer``, a few
+        milliseconds a hand once numba is loaded, which takes most of a second) and numpy alone
+        (``scatter_numpy``, some tens of milliseconds, nothing to load). ``compiled=None`` takes the
+        kernel when this process has loaded it already, else numpy: one hand never waits for numba.
+        """
+        if compiled is None:
+            compiled = "paigow_cli.engine.kernels" in sys.modules
+        if not compiled:
+            return self.scatter_numpy(live, row_of, col_of, rows, cols)
         from paigow_cli.engine.kernels import scatter_dealer
 
         masks = (live.in_suit << np.arange(RANKS)).sum(axis=1).astype(np.int64)
@@ -150,6 +194,27 @@ class PreparedTable:
             out,
         )
         return out.reshape(2, rows, cols)
+
+    def scatter_numpy(
+        self, live: LiveCards, row_of: np.ndarray, col_of: np.ndarray, rows: int, cols: int
+    ) -> np.ndarray:
+        """``scatter`` with numpy alone: every class's exact weight (``class_weights``) added to its cell.
+
+        Each cell's sum is at most C(46, 7), far inside the integers a float64 holds exactly, so
+        ``bincount``'s float sums are exact and are rounded back to int64.
+        """
+        table = self.table
+        multiset, flush = class_weights(table.classes, live)
+        layer = rows * cols
+        cells = np.concatenate(
+            [
+                self.push_layers[0] * layer + row_of[table.multiset_high] * cols + col_of[table.multiset_low],
+                self.push_layers[1] * layer + row_of[table.flush_high] * cols + col_of[table.flush_low],
+            ]
+        )
+        weights = np.concatenate([multiset, flush]).astype(np.float64)
+        counts = np.rint(np.bincount(cells, weights=weights, minlength=2 * layer)).astype(np.int64)
+        return counts.reshape(2, rows, cols)
 
 
 _PREPARED: dict[tuple[int, Game], tuple[DealerTable, PreparedTable]] = {}
@@ -228,6 +293,8 @@ class DealerDistribution:
     dealer's values are bucketed around those keys only: the same exact counts for
     those settings, a grid of a few hundred cells instead of half a million (the fast
     path of ``advise`` and ``simulate``). Without it, ``histogram`` is at full resolution.
+    ``compiled`` chooses the compiled kernel or numpy (``PreparedTable.scatter``): batches ask for
+    the kernel; one hand lets it default, and never waits for numba to load.
     """
 
     def __init__(
@@ -237,6 +304,7 @@ class DealerDistribution:
         game: Game = Game.CLASSIC,
         banker: bool = False,
         settings: Iterable[tuple[int, int]] | None = None,
+        compiled: bool | None = None,
     ) -> None:
         self.table = table
         self.game = game
@@ -253,7 +321,7 @@ class DealerDistribution:
             self._thresholds = (highs, lows)
             row_of, col_of = bucket(table.high_values, highs), bucket(table.low_values, lows)
             rows, cols = 2 * len(highs) + 1, 2 * len(lows) + 1
-        grid = prepared.scatter(self.live, row_of, col_of, rows, cols)
+        grid = prepared.scatter(self.live, row_of, col_of, rows, cols, compiled)
         self.histogram = grid[0]
         self.pushing = int(grid[1].sum())
         if (self.histogram < 0).any():

@@ -280,7 +280,9 @@ class Simulation:
             splits = sorted(self._legal_splits(hand), key=strength_order)  # ties go to the stronger, as advise
             distribution = self._distributions.get(key)
             if distribution is None:
-                distribution = DealerDistribution(table, hand, rules.game, rules.banker, setting_keys_of(splits))
+                distribution = DealerDistribution(
+                    table, hand, rules.game, rules.banker, setting_keys_of(splits), compiled=True
+                )
                 if self.hand is not None:
                     self._distributions[key] = distribution
             best = max(splits, key=lambda split: distribution.split_odds(split).score(rules.commission))  # type: ignore[attr-defined]

@@ -111,7 +111,8 @@ def advise_command(
     from paigow_cli.analysis.advice import advise
 
     rules = make_rules(house_way, game, banker, wheel, commission)
-    output = Output(as_json, is_batch(cards))
+    batch = is_batch(cards)  # many hands: the compiled engine pays for loading itself; one hand uses numpy
+    output = Output(as_json, batch)
     with reporting_errors():
         dealer_cards = option_cards(dealer, "the dealer's hand (--dealer)", (7,))
         dead_cards = dead_option(dead)
@@ -120,9 +121,9 @@ def advise_command(
             raise CardError(
                 "--dead and --dealer do not go together: with the dealer's hand known, nothing else is unknown"
             )
-        if bet is not None and dealer_cards is None and not is_batch(cards):
+        if bet is not None and dealer_cards is None and not batch:
             raise OptionError("--bet is the wager for payouts against --dealer; without --dealer, EVs are per unit bet")
-        if low_cards is not None and is_batch(cards):
+        if low_cards is not None and batch:
             raise OptionError("--low names two cards of one hand: it does not go with a stdin batch (-)")
         wager = parse_amount(bet, "bet", True, MAX_BET) if bet is not None else Decimal(1)
     table = None
@@ -137,7 +138,9 @@ def advise_command(
         hand = parse_hand(player_text, what="a hand to set")
         if line_dealer is None and table is None:
             table = dealer_table(rules)
-        advice = advise(hand, rules, dealer=line_dealer, low=low_cards, bet=wager, table=table, dead=dead_cards)
+        advice = advise(
+            hand, rules, dealer=line_dealer, low=low_cards, bet=wager, table=table, dead=dead_cards, compiled=batch
+        )
         output.emit(advise_json(advice), lambda: advise_text(advice, show_all))
 
     for_each_hand(cards, handle)
