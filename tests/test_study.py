@@ -16,7 +16,7 @@ from paigow_cli.core.rules import HouseWayName, Rules
 from paigow_cli.engine.distribution import hand_odds
 from paigow_cli.house_ways import house_keys, house_setting
 from paigow_cli.study.drill import Drill
-from paigow_cli.study.simulation import ClassLookup, Simulation, Tally, summarize
+from paigow_cli.study.simulation import ClassLookup, RunningTotals, Simulation, summarize
 from paigow_cli.study.table_game import Folded, Phase, RoundOver, TableGame
 
 runner = CliRunner()
@@ -103,7 +103,7 @@ def test_simulated_rates_agree_with_the_exact_engine_on_a_fixed_hand(foxwoods_ta
 
 
 def test_summary_statistics():
-    tally = Tally(rounds=4, wins=2, pushes=1, losses=1)
+    tally = RunningTotals(rounds=4, wins=2, pushes=1, losses=1)
     result = summarize(tally, 0.05)
     assert result.ev == pytest.approx((2 * 0.95 - 1) / 4)
     payoffs = [0.95, 0.95, 0.0, -1.0]

@@ -88,8 +88,9 @@ class ClassLookup:
 
 
 @dataclass
-class Tally:
-    """Running totals of a simulation, so a stopped run still reports what it has."""
+class RunningTotals:
+    """Running totals of a simulation, so a stopped run still reports what it has (the whole game's
+    exact integer counts, per player and per clause, are ``analysis.whole_game.Tally``)."""
 
     rounds: int = 0
     wins: int = 0
@@ -157,7 +158,7 @@ class SimulationResult:
     difference_stderr: float | None = None
 
 
-def summarize(tally: Tally, commission: float) -> SimulationResult:
+def summarize(tally: RunningTotals, commission: float) -> SimulationResult:
     """Rates, EV per unit and the house edge with its standard error and a 95% interval."""
     n = tally.rounds
     if n == 0:
@@ -199,7 +200,7 @@ class Simulation:
     seed: int
     player: str = "house"  # or "best"
     hand: tuple[Card, ...] | None = None  # a fixed player hand: only the dealer is dealt
-    tally: Tally = field(default_factory=Tally)
+    tally: RunningTotals = field(default_factory=RunningTotals)
 
     def __post_init__(self) -> None:
         from paigow_cli.engine.class_flags import push_classes
