@@ -110,9 +110,15 @@ def with_pays(table: PayTable, text: str) -> PayTable:
     """
     names = {line.slug: line for line, _ in table.lines}
     pays = dict(table.lines)
-    for item in (part.strip() for part in text.split(",")):
-        if not item:
-            continue
+    items = [part.strip() for part in text.split(",") if part.strip()]
+    if not items:
+        raise OptionError(
+            f"{{option}} is empty: give LINE=PAYS pairs, e.g. {table.lines[0][0].slug}=250; its lines are "
+            f"{', '.join(names)}",
+            about="pays",
+        )
+    given: set[str] = set()
+    for item in items:
         name, equals, value = item.partition("=")
         name = name.strip().lower()
         if not equals:
@@ -124,6 +130,9 @@ def with_pays(table: PayTable, text: str) -> PayTable:
                 f"{{option}}: '{name}' is not a line of the {table.name} table; its lines are {', '.join(names)}",
                 about="pays",
             )
+        if name in given:
+            raise OptionError(f"{{option}}: {name} is given twice; give each line once", about="pays")
+        given.add(name)
         try:
             amount = Decimal(value.strip())
         except InvalidOperation:

@@ -35,6 +35,7 @@ from paigow_cli.cli.exits import (
     exit_interrupted,
     leave_now,
 )
+from paigow_cli.cli.terminal import SETTINGS, ClosedPipe, fitted_streams, quiet_stdout
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -71,6 +72,21 @@ class PaigowGroup(TyperGroup):
         **extra: Any,
     ) -> NoReturn:
         INTERRUPTION.reported = False
+        with fitted_streams():
+            try:
+                self._run(args, prog_name, complete_var, windows_expand_args, **extra)
+            except ClosedPipe:  # the reader closed the pipe (paigow deal | head -1): a normal end
+                quiet_stdout()
+                sys.exit(ExitCode.OK)
+
+    def _run(
+        self,
+        args: Sequence[str] | None,
+        prog_name: str | None,
+        complete_var: str | None,
+        windows_expand_args: bool,
+        **extra: Any,
+    ) -> NoReturn:
         try:
             code = super().main(
                 args=args,
@@ -131,8 +147,18 @@ def _main_options(
         bool,
         typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version and exit."),
     ] = False,
+    ascii_only: Annotated[
+        bool,
+        typer.Option(
+            "--ascii",
+            help="Print letter suits (AS) and ASCII lines only, for terminals that cannot show card symbols "
+            "(also PAIGOW_ASCII=1; chosen by itself where the output's encoding needs it).",
+        ),
+    ] = False,
 ) -> None:
     """Pai Gow Poker hand-setting advisor."""
+    if ascii_only:
+        SETTINGS.ascii_only = True
 
 
 for commands in (hands, advise, house, dealing, whole_game, practice, bonus):
@@ -205,6 +231,9 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("Interrupted.", err=True)
         leave_now(ExitCode.INTERRUPTED)
+    except (BrokenPipeError, ClosedPipe):  # the reader closed the pipe (paigow deal | head -1): a normal end
+        quiet_stdout()
+        sys.exit(ExitCode.OK)
     except Exception as error:  # a bug: say so in one line
         if os.environ.get("PAIGOW_DEBUG"):
             raise

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
+from paigow_cli.cli.terminal import fit
 from paigow_cli.core.errors import (
     CacheError,
     PaigowError,
@@ -33,8 +34,8 @@ INTERRUPTED = ExitCode.INTERRUPTED
 
 
 def error_line(message: str) -> None:
-    """Print one ``Error:`` line on stderr."""
-    typer.echo(f"Error: {message}", err=True)
+    """Print one ``Error:`` line on stderr (in ASCII where stderr cannot print the rest)."""
+    typer.echo(fit(f"Error: {message}", encoding=getattr(sys.stderr, "encoding", None)), err=True)
 
 
 class Interruption:

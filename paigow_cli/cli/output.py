@@ -16,9 +16,8 @@ from paigow_cli.cli.exits import (
     error_text,
     reporting_errors,
 )
-from paigow_cli.core.errors import (
-    PaigowError,
-)
+from paigow_cli.cli.terminal import SETTINGS, FittedStream, can_encode
+from paigow_cli.core.errors import CardError, PaigowError
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
@@ -40,12 +39,13 @@ class Output:
     def emit(self, document: Any, text: Callable[[], Any]) -> None:
         """Print ``document`` as JSON, or the renderable built by ``text``."""
         if self.as_json:
-            typer.echo(json_text(document, pretty=not self.batch))
+            printed = json_text(document, pretty=not self.batch)
+            if not can_encode(printed, getattr(sys.stdout, "encoding", None)) or SETTINGS.ascii_only:
+                printed = json_text(document, pretty=not self.batch, ascii_only=True)
+            typer.echo(printed)
             return
         if self._console is None:
-            from rich.console import Console
-
-            self._console = Console(highlight=False)
+            self._console = console()
 
         if self._printed:
             self._console.print()
@@ -86,6 +86,41 @@ def is_batch(cards: list[str] | None) -> bool:
     return cards == ["-"]
 
 
+def deal_line(text: str | list[str]) -> tuple[str | list[str], str | None]:
+    """A hand in any form ``paigow deal`` writes it: cards, ``PLAYER | DEALER`` (``--dealer``), or a
+    JSON object with ``hand`` (and ``dealer``) lists (``--json``). Returns the player's cards and
+    the dealer's, or None.
+
+    >>> deal_line("AS KD JK 9H 9C 4D 2S  |  KS KH JD 8C 7S 4H 3D")[1].strip()
+    'KS KH JD 8C 7S 4H 3D'
+    >>> deal_line('{"hand": ["AS", "KD", "JK", "9H", "9C", "4D", "2S"]}')
+    ('AS KD JK 9H 9C 4D 2S', None)
+    """
+    joined = text if isinstance(text, str) else " ".join(text)
+    stripped = joined.strip()
+    if stripped.startswith("{"):
+        try:
+            document = json.loads(stripped)
+        except ValueError:
+            raise CardError(
+                "a line starting with { is read as JSON, as paigow deal --json writes it, but it is not valid JSON"
+            ) from None
+        hand, dealer = (document.get("hand"), document.get("dealer")) if isinstance(document, dict) else (None, None)
+        if not _card_list(hand) or (dealer is not None and not _card_list(dealer)):
+            raise CardError(
+                'a JSON line needs "hand" (and may have "dealer") as lists of cards, as paigow deal --json writes them'
+            )
+        return " ".join(hand), None if dealer is None else " ".join(dealer)
+    if "|" in joined:
+        player, _, dealer_text = joined.partition("|")
+        return player, dealer_text
+    return text, None
+
+
+def _card_list(value: object) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(card, str) for card in value)
+
+
 @contextmanager
 def progress_bar(description: str, plain: str | None = None) -> Iterator[Callable[[int, int], None] | None]:
     """A progress callback: on a terminal, a bar on stderr that appears at the first update (so a
@@ -104,7 +139,6 @@ def progress_bar(description: str, plain: str | None = None) -> Iterator[Callabl
 
         yield say_once
         return
-    from rich.console import Console
     from rich.progress import (
         BarColumn,
         Progress,
@@ -124,7 +158,7 @@ def progress_bar(description: str, plain: str | None = None) -> Iterator[Callabl
                 BarColumn(),
                 TaskProgressColumn(),
                 TimeRemainingColumn(),
-                console=Console(stderr=True),
+                console=console(stderr=True),
                 transient=True,
             )
             bar.start()
@@ -186,7 +220,14 @@ def show(console: Any, renderable: Any) -> None:
 _SCALAR_ARRAY = re.compile(r"\[\n\s+((?:[^\[\]{}\n]+,\n\s+)*[^\[\]{}\n]+)\n\s*\]")
 
 
-def json_text(document: Any, pretty: bool = True) -> str:
+def console(stderr: bool = False) -> Any:
+    """A Rich console on stdout (or stderr) that prints only what the stream can (``terminal.fit``)."""
+    from rich.console import Console
+
+    return Console(file=FittedStream(sys.stderr if stderr else sys.stdout), highlight=False)
+
+
+def json_text(document: Any, pretty: bool = True, ascii_only: bool = False) -> str:
     """JSON text; pretty output keeps arrays of plain values on one line.
 
     >>> print(json_text({"high": ["AS", "KD"], "foul": False}))
@@ -198,6 +239,6 @@ def json_text(document: Any, pretty: bool = True) -> str:
     '{"high": ["AS", "KD"]}'
     """
     if not pretty:
-        return json.dumps(document, ensure_ascii=False)
-    text = json.dumps(document, ensure_ascii=False, indent=2)
+        return json.dumps(document, ensure_ascii=ascii_only)
+    text = json.dumps(document, ensure_ascii=ascii_only, indent=2)
     return _SCALAR_ARRAY.sub(lambda match: "[" + re.sub(r",\n\s+", ", ", match.group(1)) + "]", text)

@@ -27,6 +27,7 @@ from paigow_cli.cli.output import (
     Output,
     card_list,
     cards_markup,
+    deal_line,
     for_each_hand,
     is_batch,
 )
@@ -149,15 +150,15 @@ def advise_command(
 def split_dealer(
     text: str | list[str], dealer: tuple[Card, ...] | None, dead: Sequence[Card]
 ) -> tuple[str | list[str], tuple[Card, ...] | None]:
-    """``PLAYER | DEALER`` (as ``paigow deal --dealer`` prints it): the player's cards and the dealer's.
+    """``PLAYER | DEALER`` (as ``paigow deal --dealer`` prints it, or its JSON): the player's cards
+    and the dealer's.
 
     >>> split_dealer("AS KD JK 9H 9C 4D 2S | KS KH JD 8C 7S 4H 3D", None, ())[1]
     (KS, KH, JD, 8C, 7S, 4H, 3D)
     """
-    joined = text if isinstance(text, str) else " ".join(text)
-    if "|" not in joined:
-        return text, dealer
-    player, _, dealer_text = joined.partition("|")
+    player, dealer_text = deal_line(text)
+    if dealer_text is None:
+        return player, dealer
     if dealer is not None:
         raise CardError("the dealer's hand is given twice: after | and with --dealer; give one")
     if dead:

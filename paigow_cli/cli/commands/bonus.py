@@ -23,6 +23,7 @@ from paigow_cli.cli.output import (
     Output,
     card_list,
     cards_markup,
+    deal_line,
     for_each_hand,
     is_batch,
 )
@@ -110,7 +111,7 @@ def bonus_command(
         if dead is not None and not odds:
             raise OptionError("--dead applies to --odds only (the exact count over the live cards)")
         names = [table_name.value] if table_name else list(PAY_TABLES)
-        tables = [with_pays(PAY_TABLES[name], pays) if pays else PAY_TABLES[name] for name in names]
+        tables = [with_pays(PAY_TABLES[name], pays) if pays is not None else PAY_TABLES[name] for name in names]
     if odds:
         table = tables[0]
         with reporting_errors():
@@ -125,7 +126,8 @@ def bonus_command(
     def handle(text: str | list[str]) -> None:
         from paigow_cli.house_ways import house_setting
 
-        hand = sort_cards(parse_hand(text, what="a hand to price"))
+        player, _ = deal_line(text)  # a line of paigow deal --dealer: the player's hand
+        hand = sort_cards(parse_hand(player, what="a hand to price"))
         setting = house_setting(hand, rules) if any(table.needs_house_way for table in tables) else None
         output.emit(bonus_json(hand, tables, setting), lambda: bonus_text(hand, tables, setting))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -23,6 +23,7 @@ from paigow_cli.cli.output import (
     Output,
     card_list,
     cards_markup,
+    deal_line,
     for_each_hand,
     is_batch,
 )
@@ -62,7 +63,8 @@ def eval_command(
     output = Output(as_json, is_batch(cards))
 
     def handle(text: str | list[str]) -> None:
-        hand = sort_cards(parse_hand(text, counts=(2, 5, 7), what="a hand to evaluate"))
+        player, _ = deal_line(text)  # a line of paigow deal --dealer: the player's hand
+        hand = sort_cards(parse_hand(player, counts=(2, 5, 7), what="a hand to evaluate"))
         best: tuple[Card, ...] | None = None
         if len(hand) == 7:
             value, best = best_five(hand, rules.wheel_is_low)
@@ -159,6 +161,9 @@ def odds_text(counts: CategoryCounts, dead: Sequence[Card]) -> RenderableType:
 @app.command("power")
 def power_command(
     dead: DeadOption = None,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="Also list the hands the dealer never holds (a count of 0) in the text.")
+    ] = False,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     wheel: WheelOption = Wheel.SECOND,
     as_json: JsonOption = False,
@@ -167,7 +172,8 @@ def power_command(
 
     For each, the count over all 154,143,080 dealer hands (fewer with --dead), and how often a
     player hand of that rank beats the dealer's (copies lose; for a high-hand group, the player
-    beats only dealer hands of lower groups).
+    beats only dealer hands of lower groups). The text leaves out hands the dealer never holds
+    (--all shows them); JSON lists every one.
 
     Examples:
 
@@ -183,7 +189,8 @@ def power_command(
         distribution = DealerDistribution(table, dead_cards)
     lows, highs = power_rows(distribution)
     Output(as_json, batch=False).emit(
-        power_json(rules, distribution.total, lows, highs), lambda: power_text(rules, distribution.total, lows, highs)
+        power_json(rules, distribution.total, lows, highs),
+        lambda: power_text(rules, distribution.total, lows, highs, show_all),
     )
 
 
@@ -209,7 +216,9 @@ def power_json(rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequen
     }
 
 
-def power_text(rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequence[PowerRow]) -> RenderableType:
+def power_text(
+    rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequence[PowerRow], show_all: bool = False
+) -> RenderableType:
     from rich import box
     from rich.console import Group
     from rich.table import Table
@@ -243,9 +252,16 @@ def power_text(rules: Rules, total: int, lows: Sequence[PowerRow], highs: Sequen
     heading = Text(
         f"The dealer's setting by the {rules.house_way} house way, over {total:,} dealer hands", style="bold"
     )
-    return Group(
+    hidden = 0
+    if not show_all:
+        hidden = sum(1 for row in (*lows, *highs) if row.count == 0)
+        lows, highs = [row for row in lows if row.count], [row for row in highs if row.count]
+    parts: list[Any] = [
         heading,
         table_of("Low hands", lows, with_category=False),
         Text(),
         table_of("High hands, by category and top rank", highs, with_category=True),
-    )
+    ]
+    if hidden:
+        parts.append(Text(f"{hidden} hands the dealer never holds are not listed (--all lists them)", style="dim"))
+    return Group(*parts)

@@ -21,6 +21,7 @@ from paigow_cli.cli.options import (
 )
 from paigow_cli.cli.output import (
     Output,
+    deal_line,
     for_each_hand,
     is_batch,
     progress_bar,
@@ -67,7 +68,8 @@ def house_command(
     output = Output(as_json, is_batch(cards))
 
     def handle(text: str | list[str]) -> None:
-        setting = house_setting(sort_cards(parse_hand(text, what="a hand to set")), rules)
+        player, _ = deal_line(text)  # a line of paigow deal --dealer: the player's hand
+        setting = house_setting(sort_cards(parse_hand(player, what="a hand to set")), rules)
         output.emit(house_json(setting), lambda: house_text(setting))
 
     for_each_hand(cards, handle)

@@ -24,7 +24,11 @@ from paigow_cli.cli.output import (
     cards_markup,
     show,
 )
+from paigow_cli.cli.output import (
+    console as output_console,
+)
 from paigow_cli.cli.tables import dealer_table
+from paigow_cli.cli.terminal import fit
 from paigow_cli.cli.views import (
     outcome_text,
     setting_cards,
@@ -55,7 +59,7 @@ CTRL_C = "\x03"  # what read_line returns when the player presses Ctrl-C
 def read_line(prompt: str) -> str | None:
     """One line from the player; None at end of input (Ctrl-D), ``CTRL_C`` on Ctrl-C."""
     try:
-        return input(prompt)
+        return input(fit(prompt, encoding=getattr(sys.stdout, "encoding", None)))
     except EOFError:
         typer.echo()
         return None
@@ -99,14 +103,12 @@ def drill_command(
     $ paigow drill --count 5 --seed 42 --house-way ballys
     $ paigow drill --game ez --banker
     """
-    from rich.console import Console
-
     from paigow_cli.study.drill import Drill
 
     rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
         drill = Drill(rules, dealer_table(rules), choose_seed(seed), count)
-    console = Console(highlight=False)
+    console = output_console()
     enable_line_editing()
     stopped = False
     for number, hand in enumerate(drill.hands(), 1):
@@ -217,15 +219,13 @@ def play_command(
     $ paigow play --bankroll 200 --seed 7 --game ez
     $ printf '10\\ndeal\\nhouse\\nquit\\n' | paigow play --seed 1
     """
-    from rich.console import Console
-
     from paigow_cli.study.table_game import TableGame
 
     rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
         stake = parse_amount(bankroll, "bankroll", False, MAX_BANKROLL)
     table_game = TableGame(rules, stake, choose_seed(seed), table=lambda: dealer_table(rules))
-    console = Console(highlight=False)
+    console = output_console()
     console.print(
         f"[bold]Pai Gow Poker[/bold] · {game_title(rules)} · {rules.house_way} house way · "
         f"side bet: {table_game.side_table.title} · you have {money(stake, cents=True)}. Type help at any prompt."

@@ -1,0 +1,134 @@
+"""Issue 21 ("no wrong number, ever"): ordinary shells and small refusals. Each test is named after
+the item it pins; each failed before the fix."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from paigow_cli.cli import app
+
+HAND = "AS KD JK 9H 9C 4D 2S"
+runner = CliRunner()
+
+
+def paigow(*args: str, env: dict[str, str] | None = None, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "paigow_cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, **(env or {})),
+        timeout=300,
+    )
+
+
+# --- 7. a terminal that cannot print the suit symbols ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["eval", "AS KS"], ["house", HAND], ["--help"], ["eval", "--help"], ["bonus", HAND]],
+    ids=lambda args: " ".join(args),
+)
+def test_item_7_an_ascii_terminal_gets_letter_suits_not_an_encoding_error(args, cache_folder):
+    finished = paigow(*args, env={"PYTHONIOENCODING": "ascii", "PAIGOW_CACHE_DIR": str(cache_folder)})
+    assert finished.returncode == 0, finished.stderr
+    assert finished.stdout.isascii() and "internal error" not in finished.stderr
+
+
+def test_item_7_an_ascii_terminal_gets_the_advice_table_in_ascii(foxwoods_table, cache_folder):
+    finished = paigow("advise", HAND, env={"PYTHONIOENCODING": "ascii", "PAIGOW_CACHE_DIR": str(cache_folder)})
+    assert finished.returncode == 0, finished.stderr
+    assert "JK AS KD 4D 2S / 9H 9C" in finished.stdout and finished.stdout.isascii()
+
+
+def test_item_7_ascii_on_request_and_json_keeps_its_data():
+    assert runner.invoke(app, ["--ascii", "eval", "AS KS"]).stdout.startswith("AS KS:")
+    finished = paigow("eval", "AS KS", env={"PAIGOW_ASCII": "1"})
+    assert finished.stdout.startswith("AS KS:")
+    document = json.loads(paigow("eval", "AS KS", "--json", env={"PYTHONIOENCODING": "ascii"}).stdout)
+    assert document["cards"] == ["AS", "KS"]
+
+
+def test_item_7_a_bad_card_in_symbols_is_one_error_line_on_an_ascii_terminal():
+    finished = paigow("eval", "♠X KS", env={"PYTHONIOENCODING": "ascii"})
+    assert finished.returncode == 2 and finished.stderr.startswith("Error: ") and finished.stderr.isascii()
+    assert len(finished.stderr.strip().splitlines()) == 1
+
+
+# --- 8. a closed pipe is a normal end ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin"),
+    [(["deal", "--count", "100000"], None), (["--help"], None), (["eval", "-"], "AS KS\n" * 20000)],
+    ids=["deal", "help", "eval batch"],
+)
+def test_item_8_a_reader_that_closes_the_pipe_ends_paigow_quietly_with_exit_0(args, stdin, tmp_path):
+    source = tmp_path / "hands.txt"
+    source.write_text(stdin or "")
+    with source.open() as hands:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "paigow_cli", *args],
+            stdin=hands,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        process.stdout.readline()  # type: ignore[union-attr]
+        process.stdout.close()  # type: ignore[union-attr]  # as head -1 does
+        assert process.wait(timeout=120) == 0
+    assert process.stderr.read() == ""  # type: ignore[union-attr]
+
+
+# --- 9. every - reader takes every line format deal writes --------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["eval", "house", "bonus", "advise"])
+@pytest.mark.parametrize(
+    "form", [["--dealer"], ["--dealer", "--json"], ["--json"]], ids=["pipe", "json+dealer", "json"]
+)
+def test_item_9_every_stdin_reader_takes_the_lines_deal_writes(command, form, cache_folder, foxwoods_table):
+    lines = runner.invoke(app, ["deal", "--count", "3", "--seed", "9", *form]).stdout
+    result = runner.invoke(app, [command, "-", "--json"], input=lines)
+    assert result.exit_code == 0, result.stderr
+    documents = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(documents) == 3
+
+
+def test_item_9_a_malformed_json_line_is_one_numbered_error():
+    result = runner.invoke(app, ["eval", "-"], input='{"hand": 3}\nAS KS\n')
+    assert result.exit_code == 1 and "line 1:" in result.stderr and "JSON" in result.stderr
+
+
+# --- 14. --pays refuses an empty or repeated override -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("pays", "fragment"),
+    [("", "--pays is empty"), (" , ", "--pays is empty"), ("five-aces=1,five-aces=2", "five-aces is given twice")],
+)
+def test_item_14_pays_that_override_nothing_or_twice_are_errors(pays, fragment):
+    result = runner.invoke(app, ["bonus", "--odds", "--table", "fortune", "--pays", pays])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and fragment in lines[0]
+
+
+# --- 16. power hides the hands the dealer never holds ---------------------------------------------------------
+
+
+def test_item_16_power_hides_empty_rows_unless_all(foxwoods_table):
+    dead = ["--dead", "AS AH AD AC JK KS KH"]
+    shown = runner.invoke(app, ["power", *dead]).stdout
+    every = runner.invoke(app, ["power", *dead, "--all"]).stdout
+    assert "hands the dealer never holds are not listed" in shown
+    assert " 0 " not in shown.replace(",", "") and len(every.splitlines()) > len(shown.splitlines())
+    document = json.loads(runner.invoke(app, ["power", *dead, "--json"]).stdout)
+    assert any(row["count"] == 0 for row in document["high_hands"])  # JSON keeps every row
