@@ -6,7 +6,7 @@ import json
 import re
 import sys
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO, TypeGuard, cast
 
 import typer
 
@@ -117,7 +117,7 @@ def deal_line(text: str | list[str]) -> tuple[str | list[str], str | None]:
     return text, None
 
 
-def _card_list(value: object) -> bool:
+def _card_list(value: object) -> TypeGuard[list[str]]:
     return isinstance(value, list) and bool(value) and all(isinstance(card, str) for card in value)
 
 
@@ -224,7 +224,8 @@ def console(stderr: bool = False) -> Any:
     """A Rich console on stdout (or stderr) that prints only what the stream can (``terminal.fit``)."""
     from rich.console import Console
 
-    return Console(file=FittedStream(sys.stderr if stderr else sys.stdout), highlight=False)
+    stream = cast("TextIO", FittedStream(sys.stderr if stderr else sys.stdout))  # a text stream, by duck typing
+    return Console(file=stream, highlight=False)
 
 
 def json_text(document: Any, pretty: bool = True, ascii_only: bool = False) -> str:

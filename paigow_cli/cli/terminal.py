@@ -122,7 +122,7 @@ def fitted_streams() -> Iterator[None]:
     """Standard output and error as ``FittedStream`` for one run of the app (put back after it), so
     every writer, Typer's help pages included, prints only what the terminal can."""
     saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = FittedStream(sys.stdout), FittedStream(sys.stderr)  # type: ignore[assignment]
+    sys.stdout, sys.stderr = FittedStream(sys.stdout), FittedStream(sys.stderr)
     try:
         yield
     finally:
