@@ -50,6 +50,7 @@ def test_item_7_an_ascii_terminal_gets_the_advice_table_in_ascii(foxwoods_table,
 
 def test_item_7_ascii_on_request_and_json_keeps_its_data():
     assert runner.invoke(app, ["--ascii", "eval", "AS KS"]).stdout.startswith("AS KS:")
+    assert runner.invoke(app, ["eval", "AS KS"]).stdout.startswith("A♠ K♠:")  # --ascii holds for its own run only
     finished = paigow("eval", "AS KS", env={"PAIGOW_ASCII": "1"})
     assert finished.stdout.startswith("AS KS:")
     document = json.loads(paigow("eval", "AS KS", "--json", env={"PYTHONIOENCODING": "ascii"}).stdout)

@@ -44,7 +44,7 @@ ASCII_FORMS = str.maketrans(
 
 
 class Settings:
-    """Whether ASCII was asked for (``--ascii`` or ``PAIGOW_ASCII``)."""
+    """Whether ASCII was asked for (``--ascii`` or ``PAIGOW_ASCII``), for the run in progress."""
 
     ascii_only = bool(os.environ.get("PAIGOW_ASCII"))
 
@@ -122,8 +122,10 @@ def fitted_streams() -> Iterator[None]:
     """Standard output and error as ``FittedStream`` for one run of the app (put back after it), so
     every writer, Typer's help pages included, prints only what the terminal can."""
     saved = sys.stdout, sys.stderr
+    SETTINGS.ascii_only = bool(os.environ.get("PAIGOW_ASCII"))  # --ascii, if given, says so for this run only
     sys.stdout, sys.stderr = FittedStream(sys.stdout), FittedStream(sys.stderr)
     try:
         yield
     finally:
         sys.stdout, sys.stderr = saved
+        SETTINGS.ascii_only = bool(os.environ.get("PAIGOW_ASCII"))
