@@ -133,3 +133,117 @@ def test_item_16_power_hides_empty_rows_unless_all(foxwoods_table):
     assert " 0 " not in shown.replace(",", "") and len(every.splitlines()) > len(shown.splitlines())
     document = json.loads(runner.invoke(app, ["power", *dead, "--json"]).stdout)
     assert any(row["count"] == 0 for row in document["high_hands"])  # JSON keeps every row
+
+
+# --- 15. one name per thing: paigow help, --count on --check, plain messages -----------------------------------
+
+
+def test_item_15_paigow_help_works_as_in_git_and_pip():
+    assert runner.invoke(app, ["help"]).stdout == runner.invoke(app, ["--help"]).stdout
+    assert runner.invoke(app, ["help", "advise"]).stdout == runner.invoke(app, ["advise", "--help"]).stdout
+    assert (
+        runner.invoke(app, ["help", "cache", "clear"]).stdout == runner.invoke(app, ["cache", "clear", "--help"]).stdout
+    )
+    result = runner.invoke(app, ["help", "cache", "nope"])
+    assert (
+        result.exit_code == 2
+        and result.stderr.strip() == "Error: no command 'nope' in paigow cache (see 'paigow cache --help')"
+    )
+
+
+def test_item_15_house_ways_check_takes_count_as_the_other_commands_do():
+    for flag in ("--count", "-n", "--hands"):
+        result = runner.invoke(app, ["house-ways", "--check", "foxwoods", flag, "300", "--json"])
+        assert result.exit_code == 0, result.stderr
+        assert "300 hands" in runner.invoke(app, ["house-ways", "--check", "foxwoods", flag, "300"]).stdout
+
+
+def test_item_15_an_empty_bet_and_a_folder_plugin_are_said_plainly(tmp_path):
+    result = runner.invoke(app, ["advise", HAND, "--dealer", "KS KH JD 8C 7S 4H 3D", "--bet", ""])
+    assert (
+        result.exit_code == 2
+        and result.stderr.strip() == "Error: --bet is empty: give dollars and cents, e.g. 5 or 12.50"
+    )
+    result = runner.invoke(app, ["house", HAND, "--house-way", str(tmp_path)])
+    assert result.exit_code == 2 and "that is a folder" in result.stderr and "no such file" not in result.stderr
+
+
+# --- 16. the cache: a damaged table is not called current; clear asks, and chooses --------------------------------
+
+
+def fill_cache(folder) -> None:
+    """A dealer table, a damaged one, and a whole-game answer of two house ways."""
+    from paigow_cli.engine.cache import source_digest
+
+    digest = source_digest()
+    source = folder / f"dealer-foxwoods-second-v1-{digest}.npz"
+    damaged = folder / f"dealer-ballys-second-v1-{digest}.npz"
+    damaged.write_bytes(source.read_bytes()[:100_000])
+    (folder / f"edge-foxwoods-second-classic-player-abc-v1-{digest}.npz").write_bytes(source.read_bytes())
+    (folder / f"edge-trump-plaza-second-classic-player-abc-v1-{digest}.npz").write_bytes(source.read_bytes())
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch, cache_folder, foxwoods_table):
+    """A cache folder of its own, holding a copy of the session's foxwoods table."""
+    for table in cache_folder.glob("dealer-foxwoods-second-*.npz"):
+        (tmp_path / table.name).write_bytes(table.read_bytes())
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_item_16_cache_info_does_not_call_a_truncated_table_current(own_cache, foxwoods_table):
+    fill_cache(own_cache)
+    tables = {row["file"]: row for row in json.loads(runner.invoke(app, ["cache", "info", "--json"]).stdout)["tables"]}
+    assert [row["current"] for name, row in tables.items() if name.startswith("dealer-ballys")] == [False]
+    assert all(row["current"] for name, row in tables.items() if name.startswith("dealer-foxwoods"))
+    assert "damaged (rebuilt when used)" in runner.invoke(app, ["cache", "info"], env={"COLUMNS": "200"}).stdout
+
+
+def test_item_16_cache_clear_chooses_tables_answers_or_a_house_way(own_cache, foxwoods_table):
+    fill_cache(own_cache)
+    assert (
+        "removed 1 cached table"
+        in runner.invoke(app, ["cache", "clear", "--answers", "--house-way", "trump-plaza"]).stdout
+    )
+    assert sorted(path.name.split("-")[0] for path in own_cache.glob("*.npz")) == ["dealer", "dealer", "edge"]
+    assert "removed 2 cached tables" in runner.invoke(app, ["cache", "clear", "--tables", "--yes"]).stdout
+    assert [path.name.split("-")[1] for path in own_cache.glob("*.npz")] == ["foxwoods"]  # the answer stays
+
+
+def test_item_16_cache_clear_asks_first_on_a_terminal(own_cache, foxwoods_table):
+    import pty
+    import select
+    import time
+
+    fill_cache(own_cache)
+
+    def clear(reply: bytes) -> str:
+        leader, follower = pty.openpty()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "paigow_cli", "cache", "clear"],
+            stdin=follower,
+            stdout=follower,
+            stderr=follower,
+            close_fds=True,
+            env=dict(os.environ, PAIGOW_CACHE_DIR=str(own_cache)),
+        )
+        os.close(follower)
+        shown, deadline = b"", time.time() + 60
+        while b"[y/N]" not in shown and time.time() < deadline:
+            if select.select([leader], [], [], 0.1)[0]:
+                shown += os.read(leader, 65536)
+        os.write(leader, reply)
+        process.wait(timeout=60)
+        try:
+            while select.select([leader], [], [], 0.2)[0]:
+                shown += os.read(leader, 65536)
+        except OSError:
+            pass
+        os.close(leader)
+        return shown.decode("utf-8", "replace")
+
+    said = clear(b"n\r")
+    assert "Remove 4 cached files, 2 of them whole-game answers (minutes each to count again)? [y/N]" in said
+    assert "nothing removed" in said and len(list(own_cache.glob("*.npz"))) == 4
+    assert "removed 4 cached tables" in clear(b"y\r") and not list(own_cache.glob("*.npz"))

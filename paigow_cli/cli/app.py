@@ -161,6 +161,35 @@ def _main_options(
         SETTINGS.ascii_only = True
 
 
+@app.command("help")
+def help_command(
+    ctx: typer.Context,
+    command: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[COMMAND]...", help="The command (and subcommand) to explain.", show_default=False),
+    ] = None,
+) -> None:
+    """Show the help of paigow, or of one command, as git and pip do.
+
+    Examples:
+
+    $ paigow help
+    $ paigow help advise
+    $ paigow help cache clear
+    """
+    root = ctx.find_root()
+    group: Any = root.command
+    names = list(command or [])
+    for depth, name in enumerate(names):
+        found = group.get_command(root, name) if hasattr(group, "get_command") else None
+        if found is None:
+            where = " ".join(["paigow", *names[:depth]])
+            error_line(f"no command '{name}' in {where} (see '{where} --help')")
+            raise typer.Exit(ExitCode.BAD_INPUT)
+        group = found
+    root.command.main(args=[*names, "--help"], prog_name="paigow", standalone_mode=False)
+
+
 for commands in (hands, advise, house, dealing, whole_game, practice, bonus):
     app.add_typer(commands.app)
 app.add_typer(cache.app, name="cache")

@@ -26,6 +26,8 @@ def parse_amount(text: str, about: str, positive: bool, most: Decimal) -> Decima
     ...
     paigow_cli.core.errors.OptionError: bet nan is not an amount of money: give dollars and cents, e.g. 5 or 12.50
     """
+    if not text.strip():
+        raise OptionError("{option} is empty: give dollars and cents, e.g. 5 or 12.50", about=about)
     cleaned = text.strip().lstrip("$").replace(",", "")
     try:
         amount = Decimal(cleaned)

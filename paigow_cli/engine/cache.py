@@ -242,6 +242,16 @@ class CachedFile:
     path: Path
     size: int
     current: bool  # built by this version of the code
+    damaged: bool = False  # truncated or garbled: the next run that needs it builds it anew
+
+    @property
+    def answer(self) -> bool:
+        """A whole-game answer or an unfinished run's chunks (minutes each), not a table (seconds)."""
+        return self.path.name.startswith("edge-")
+
+    def of_house_way(self, name: str) -> bool:
+        """Whether the file belongs to this house way (its name comes right after the kind)."""
+        return self.path.name.split("-", 1)[-1].startswith(f"{name}-")
 
 
 def cached_files() -> list[CachedFile]:
@@ -251,7 +261,9 @@ def cached_files() -> list[CachedFile]:
         return []
     digest = source_digest()
     found = [
-        CachedFile(path, path.stat().st_size, path.stem.endswith(f"v{FORMAT_VERSION}-{digest}"))
+        CachedFile(
+            path, path.stat().st_size, path.stem.endswith(f"v{FORMAT_VERSION}-{digest}"), damaged=not is_whole(path)
+        )
         for path in sorted(folder.glob(f"*{SUFFIX}"))
     ]
     for path in sorted(folder.glob(f"*{PARTIAL}")):  # an interrupted whole-game run's finished chunks
@@ -259,6 +271,15 @@ def cached_files() -> list[CachedFile]:
             size = sum(part.stat().st_size for part in path.iterdir() if part.is_file())
             found.append(CachedFile(path, size, path.name.endswith(f"v{FORMAT_VERSION}-{digest}{PARTIAL}")))
     return found
+
+
+def is_whole(path: Path) -> bool:
+    """Whether a cached file reads back whole (every member's checksum), as a run would need it."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return archive.testzip() is None
+    except (OSError, zipfile.BadZipFile, EOFError, ValueError):
+        return False
 
 
 def remove_files(files: Iterable[CachedFile]) -> int:

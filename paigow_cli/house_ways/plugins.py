@@ -103,6 +103,11 @@ def entry_points() -> list:
 
 def load_file(path: Path) -> HouseWay:
     """The one HouseWay subclass a Python file defines."""
+    if path.is_dir():
+        raise OptionError(
+            f"{{option}} {path}: that is a folder; a plugin is a .py file defining one HouseWay subclass",
+            about="house_way",
+        )
     if not path.is_file():
         raise OptionError(
             f"{{option}} {path}: no such file (a plugin is a .py file defining one HouseWay subclass)",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -21,6 +22,7 @@ from paigow_cli.cli.output import (
     Output,
 )
 from paigow_cli.cli.tables import dealer_table
+from paigow_cli.cli.terminal import fit
 from paigow_cli.core.rules import HouseWayName, Wheel
 
 if TYPE_CHECKING:
@@ -72,7 +74,9 @@ def cache_json(
 ) -> dict[str, Any]:
     document: dict[str, Any] = {
         "directory": str(folder),
-        "tables": [{"file": file.path.name, "size": file.size, "current": file.current} for file in files],
+        "tables": [
+            {"file": file.path.name, "size": file.size, "current": file.current and not file.damaged} for file in files
+        ],
         "not_built": [{"table": what, "file": path.name} for what, path in missing],
     }
     if problem:
@@ -101,6 +105,8 @@ def cache_text(
         table.add_column("State")
         for file in files:
             state = "current" if file.current else "stale (another version)"
+            if file.damaged:
+                state = "damaged (rebuilt when used)"
             if file.path.name.endswith(".partial"):
                 state = "unfinished run (resumes)" if file.current else "unfinished run, stale"
             table.add_row(file.path.name, f"{file.size / 1e6:.1f} MB", state)
@@ -144,15 +150,58 @@ def cache_build_command(
 
 
 @app.command("clear")
-def cache_clear_command() -> None:
-    """Delete every cached table (they are rebuilt when next needed).
+def cache_clear_command(
+    tables: Annotated[
+        bool, typer.Option("--tables", help="Only the dealer and category tables (seconds each to build again).")
+    ] = False,
+    answers: Annotated[
+        bool,
+        typer.Option(
+            "--answers", help="Only the whole-game answers and unfinished runs (minutes each to count again)."
+        ),
+    ] = False,
+    house_way: Annotated[
+        str | None, typer.Option("--house-way", metavar="NAME", help="Only the files of this house way.")
+    ] = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask first (a terminal is asked).")] = False,
+) -> None:
+    """Delete cached tables and whole-game answers (they are computed again when next needed).
 
-    Example:
+    Without --tables or --answers, both go. On a terminal it asks first, saying how many
+    whole-game answers (minutes each to count again) would go; --yes skips the question.
 
+    Examples:
+
+    $ paigow cache clear --tables
+    $ paigow cache clear --answers --house-way trump-plaza --yes
     $ paigow cache clear
     """
     from paigow_cli.engine.cache import cache_dir, cached_files, remove_files
 
+    files = cached_files()
+    if tables != answers:  # one kind asked for
+        files = [file for file in files if file.answer == answers]
+    if house_way is not None:
+        files = [file for file in files if file.of_house_way(house_way)]
+    if not files:
+        typer.echo(f"nothing to remove from {cache_dir()}")
+        return
+    costly = sum(1 for file in files if file.answer)
+    if not yes and sys.stdin.isatty():
+        worth = f", {costly} of them whole-game answers (minutes each to count again)" if costly else ""
+        reply = read_reply(f"Remove {len(files)} cached file{'s' if len(files) != 1 else ''}{worth}? [y/N] ")
+        if reply.strip().lower() not in ("y", "yes"):
+            typer.echo("nothing removed")
+            return
     with reporting_errors():
-        removed = remove_files(cached_files())
+        removed = remove_files(files)
     typer.echo(f"removed {removed} cached table{'s' if removed != 1 else ''} from {cache_dir()}")
+
+
+def read_reply(question: str) -> str:
+    """The answer to a yes/no question at the terminal ("" at end of input or Ctrl-C)."""
+    try:
+        return input(fit(question, encoding=getattr(sys.stdout, "encoding", None)))
+    except (EOFError, KeyboardInterrupt):
+        typer.echo()
+        return ""

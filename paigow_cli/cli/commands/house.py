@@ -96,7 +96,9 @@ def house_ways_command(
             "other than through straights and flushes. Exit 1 when it fails.",
         ),
     ] = None,
-    hands: Annotated[int, typer.Option("--hands", metavar="N", help="How many hands --check sets.", min=100)] = 200_000,
+    hands: Annotated[
+        int, typer.Option("--hands", "--count", "-n", metavar="N", help="How many hands --check sets.", min=100)
+    ] = 200_000,
     seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the hands --check sets.", min=0)] = 2026,
     as_json: JsonOption = False,
 ) -> None:
