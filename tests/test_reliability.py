@@ -247,3 +247,94 @@ def test_item_16_cache_clear_asks_first_on_a_terminal(own_cache, foxwoods_table)
     assert "Remove 4 cached files, 2 of them whole-game answers (minutes each to count again)? [y/N]" in said
     assert "nothing removed" in said and len(list(own_cache.glob("*.npz"))) == 4
     assert "removed 4 cached tables" in clear(b"y\r") and not list(own_cache.glob("*.npz"))
+
+
+# --- 10-12. the interactive parts -------------------------------------------------------------------------------
+
+
+def scripted_input(monkeypatch, answers: list[str]) -> None:
+    """Answer the prompts in turn: a string is typed, "^C" is Ctrl-C, "^D" is Ctrl-D."""
+    import builtins
+
+    queue = list(answers)
+
+    def answer(prompt: str = "") -> str:
+        print(prompt, end="")
+        if not queue:
+            raise EOFError
+        typed = queue.pop(0)
+        if typed == "^C":
+            raise KeyboardInterrupt
+        if typed == "^D":
+            raise EOFError
+        return typed
+
+    monkeypatch.setattr(builtins, "input", answer)
+
+
+def test_item_10_a_bankers_foul_in_the_drill_is_reset_and_scored_once(foxwoods_table):
+    from paigow_cli.cli.commands.practice import drill_grade_text
+    from paigow_cli.cli.output import show
+    from paigow_cli.core.cards import parse_cards
+    from paigow_cli.core.rules import Rules
+    from paigow_cli.study.drill import Drill
+
+    drill = Drill(Rules(banker=True), foxwoods_table, seed=1, count=1)
+    grade = drill.grade(parse_cards("AS AH KD 9C 7S 4D 2H"), "AS AH")
+    assert grade.fouled and grade.reset and not grade.found_best
+    assert (drill.score.hands, drill.score.best, drill.score.fouls) == (1, 0, 1)
+    import io
+
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), width=80)
+    show(console, drill_grade_text(grade))
+    said = " ".join(console.file.getvalue().split())
+    assert "reset to the house way" in said and "loses outright" not in said
+
+
+def test_item_11_every_chip_on_a_line_counts(foxwoods_table):
+    from decimal import Decimal
+
+    from paigow_cli.core.rules import Rules
+    from paigow_cli.study.table_game import TableGame
+
+    game = TableGame(Rules(), Decimal(500), seed=1, table=lambda: foxwoods_table)
+    game.handle("25 25")
+    assert game.wager == 50
+    game.handle("5 5 5")
+    assert game.wager == 65
+    game.handle("side 5 5")
+    assert game.side_wager == 10 and game.balance == 500 - 65 - 10
+
+
+def test_item_11_ctrl_c_leaves_the_table_with_exit_130_after_asking(foxwoods_table, cache_folder, monkeypatch):
+    scripted_input(monkeypatch, ["10", "deal", "^C", "yes"])
+    result = runner.invoke(app, ["play", "--seed", "1"])
+    assert result.exit_code == 130, result.stdout
+    assert "Type yes to fold" in result.stdout or "fold?" in result.stdout
+    scripted_input(monkeypatch, ["10", "deal", "^C", "no", "quit", "yes"])
+    assert runner.invoke(app, ["play", "--seed", "1"]).exit_code == 0  # stayed, then quit: a normal end
+
+
+def test_item_11_ctrl_d_at_a_terminal_asks_before_folding(foxwoods_table, cache_folder, monkeypatch):
+    import paigow_cli.cli.commands.practice as practice
+
+    monkeypatch.setattr(practice, "stdin_is_terminal", lambda: True)
+    scripted_input(monkeypatch, ["10", "deal", "^D", "no", "house", "quit"])
+    result = runner.invoke(app, ["play", "--seed", "1"])
+    assert result.exit_code == 0
+    assert "fold?>" in result.stdout and "High hand:" in result.stdout  # asked, stayed, and played on
+
+
+def test_item_11_ctrl_c_ends_the_drill_with_its_summary_and_exit_130(foxwoods_table, cache_folder, monkeypatch):
+    scripted_input(monkeypatch, ["^C"])
+    result = runner.invoke(app, ["drill", "--count", "2", "--seed", "5"])
+    assert result.exit_code == 130 and "No hands graded." in result.stdout
+
+
+def test_item_12_the_drill_shows_the_running_score_after_every_hand(foxwoods_table, cache_folder, monkeypatch):
+    scripted_input(monkeypatch, ["AD QH", "q"])
+    result = runner.invoke(app, ["drill", "--count", "2", "--seed", "5"], input="")
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    assert any(line.startswith("Score: ") and " of 1 best" in line for line in lines), result.stdout

@@ -53,8 +53,18 @@ class Grade:
         return self.advice.given_up(self.yours) or 0.0
 
     @property
+    def fouled(self) -> bool:
+        return self.yours.split.foul
+
+    @property
+    def reset(self) -> bool:
+        """A banker's foul: reset to the house way (rules.md §8.2), settled as that, not lost."""
+        return self.fouled and self.advice.rules.banker
+
+    @property
     def found_best(self) -> bool:
-        return self.given_up <= BEST_TOLERANCE
+        """The best setting, and not by a foul that the reset to the house way happened to make good."""
+        return not self.fouled and self.given_up <= BEST_TOLERANCE
 
 
 @dataclass
@@ -143,6 +153,6 @@ class Drill:
             return grade
         self.score.hands += 1
         self.score.best += grade.found_best
-        self.score.fouls += grade.yours.split.foul
+        self.score.fouls += grade.fouled
         self.score.given_up += grade.given_up
         return grade

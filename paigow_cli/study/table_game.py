@@ -233,14 +233,16 @@ class TableGame:
 
     def _betting(self, words: list[str]) -> list[Event]:
         command = words[0]
-        if command == "chip" and len(words) == 2:
-            command = words[1]
-        if command.lstrip("$").isdigit():
-            return self._place(Decimal(command.lstrip("$")))
+        chips = words[1:] if command in ("chip", "side") else words
+        if chips and all(chip.lstrip("$").isdigit() for chip in chips):  # every chip on the line counts
+            said: list[Event] = []
+            for chip in chips:
+                said = self._place(Decimal(chip.lstrip("$")), side=command == "side")
+                if any(isinstance(event, Say) and event.kind == "error" for event in said):
+                    break
+            return said  # the wager as it stands, or why the next chip could not go on
         if command == "side":
-            if len(words) != 2 or not words[1].lstrip("$").isdigit():
-                return [Say(f"Name a chip for the {self.side_table.title} side bet, e.g. side 5.", "error")]
-            return self._place(Decimal(words[1].lstrip("$")), side=True)
+            return [Say(f"Name a chip for the {self.side_table.title} side bet, e.g. side 5.", "error")]
         if command == "clear":
             self.balance += self.wager + self.side_wager
             self.wager = self.side_wager = Decimal(0)

@@ -7,9 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from paigow_cli.cli.exits import (
-    reporting_errors,
-)
+from paigow_cli.cli.exits import INTERRUPTION, ExitCode, reporting_errors
 from paigow_cli.cli.options import (
     BankerOption,
     CommissionOption,
@@ -68,6 +66,11 @@ def read_line(prompt: str) -> str | None:
         return CTRL_C
 
 
+def stdin_is_terminal() -> bool:
+    """Whether a person types the input (then Ctrl-D asks before leaving; piped input just ends)."""
+    return sys.stdin.isatty()
+
+
 def enable_line_editing() -> None:
     """Arrow keys, history (up for the last input) and Ctrl-L at the prompts, where the standard
     library's readline exists and the input is a terminal; plain input() otherwise."""
@@ -110,13 +113,13 @@ def drill_command(
         drill = Drill(rules, dealer_table(rules), choose_seed(seed), count)
     console = output_console()
     enable_line_editing()
-    stopped = False
+    stopped = interrupted = False
     for number, hand in enumerate(drill.hands(), 1):
         show(console, drill_hand_text(number, count, hand))
         while True:
             answer = read_line("Your low hand (two cards; help, hint, skip or q): ")
             if answer is None or answer == CTRL_C:
-                stopped = True
+                stopped, interrupted = True, answer == CTRL_C
                 break
             reply = drill.respond(hand, answer)
             if reply.kind == "stop":
@@ -127,6 +130,7 @@ def drill_command(
                 break
             if reply.kind == "grade" and reply.grade is not None:
                 show(console, drill_grade_text(reply.grade))
+                show(console, drill_score_text(drill.score))
                 break
             if reply.kind == "hint" and reply.advice is not None:
                 show(console, drill_hint_text(reply.advice))
@@ -135,6 +139,9 @@ def drill_command(
         if stopped:
             break
     show(console, drill_summary_text(drill.score))
+    if interrupted:  # Ctrl-C: the summary is said, and the exit status says how it ended
+        INTERRUPTION.reported = True
+        raise typer.Exit(ExitCode.INTERRUPTED)
 
 
 def drill_hand_text(number: int, count: int, hand: Sequence[Card]) -> RenderableType:
@@ -151,7 +158,13 @@ def drill_grade_text(grade: Grade) -> RenderableType:
 
     yours, best, house = grade.yours, grade.best, grade.house
     verdict = Text()
-    if yours.split.foul:
+    if grade.reset:
+        verdict.append("Foul! ", style="bold red")
+        verdict.append(
+            "The low hand outranks the high hand; as the banker your hand is reset to the house way and "
+            f"settled as that, giving up {grade.given_up:.4f} units against the best."
+        )
+    elif yours.split.foul:
         verdict.append("Foul! ", style="bold red")
         verdict.append("The low hand outranks the high hand, so the setting loses outright.")
     elif grade.found_best:
@@ -179,6 +192,18 @@ def drill_hint_text(advice: Advice) -> RenderableType:
         line.append(f"   EV {signed(row.ev or 0.0)}")
         lines.append(line)
     return Group(*lines)
+
+
+def drill_score_text(score: Score) -> RenderableType:
+    """The running score after a graded hand: ``Score: 2 of 3 best, 0 fouls, EV given up 0.1234``."""
+    from rich.text import Text
+
+    fouls = f"{score.fouls} foul{'s' if score.fouls != 1 else ''}"
+    return Text(
+        f"  Score: {score.best} of {score.hands} best, {fouls}, EV given up {score.given_up:.4f} "
+        f"({score.average_given_up:.4f} a hand)",
+        style="dim",
+    )
 
 
 def drill_summary_text(score: Score) -> RenderableType:
@@ -233,17 +258,25 @@ def play_command(
     if table_game.over:
         console.print("[yellow]The minimum wager is $2: you need at least that to play.[/yellow]")
     enable_line_editing()
+    interrupted = False  # the way out began with Ctrl-C: exit 130 once the player has confirmed it
+    at_terminal = stdin_is_terminal()
     while not table_game.over:
         line = read_line(table_game.prompt())
         with reporting_errors():
-            if line is None:  # end of input: nobody is left to answer a question
+            if line is None and not at_terminal:  # end of piped input: nobody is left to answer a question
                 events = table_game.quit()
-            elif line == CTRL_C:
+            elif line is None or line == CTRL_C:  # Ctrl-D or Ctrl-C at a terminal: ask first, as quit does
+                interrupted = interrupted or line == CTRL_C
                 events = table_game.interrupt()
             else:
                 events = table_game.handle(line)
+                if not table_game.over:
+                    interrupted = False  # answered the question by staying
         for event in events:
             show(console, play_event_text(event))
+    if interrupted:
+        INTERRUPTION.reported = True
+        raise typer.Exit(ExitCode.INTERRUPTED)
 
 
 def play_event_text(event: Event) -> RenderableType:
