@@ -191,6 +191,9 @@ def _write_digest_memo(memo: dict[str, object]) -> None:
         os.replace(temporary, folder / DIGEST_MEMO)
     except OSError:
         Path(temporary).unlink(missing_ok=True)
+    except BaseException:  # Ctrl-C while writing: leave no temporary file behind
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def table_path(kind: str, *parts: str) -> Path:
