@@ -60,6 +60,7 @@ CASES: list[tuple[str, list[str], str | None, bool]] = [
     ("play", ["play", "--seed", "1"], "help\n10\ndeal\nhouse\n25 5\ndeal\nhint\nfold\ny\nquit\ny\n", False),
     ("play-face-up", ["play", "--seed", "2", "--game", "face-up"], "5\nside 5\ndeal\nhouse\nquit\ny\n", False),
 ]
+CASES.append(("help-cache", ["cache", "--help"], None, False))  # the group's own page
 for path in command_paths():
     CASES.append((f"help-{'-'.join(path)}", [*path, "--help"], None, False))
 
