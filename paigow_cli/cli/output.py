@@ -16,7 +16,7 @@ from paigow_cli.cli.exits import (
     error_text,
     reporting_errors,
 )
-from paigow_cli.cli.terminal import SETTINGS, FittedStream, can_encode
+from paigow_cli.cli.terminal import SETTINGS, FittedStream, can_encode, fit
 from paigow_cli.core.errors import CardError, PaigowError
 
 if TYPE_CHECKING:
@@ -119,6 +119,21 @@ def deal_line(text: str | list[str]) -> tuple[str | list[str], str | None]:
 
 def _card_list(value: object) -> TypeGuard[list[str]]:
     return isinstance(value, list) and bool(value) and all(isinstance(card, str) for card in value)
+
+
+CTRL_C = "\x03"  # what read_line returns when the player presses Ctrl-C
+
+
+def read_line(prompt: str) -> str | None:
+    """One line from the player; None at end of input (Ctrl-D), ``CTRL_C`` on Ctrl-C."""
+    try:
+        return input(fit(prompt, encoding=getattr(sys.stdout, "encoding", None)))
+    except EOFError:
+        typer.echo()
+        return None
+    except KeyboardInterrupt:
+        typer.echo()
+        return CTRL_C
 
 
 @contextmanager

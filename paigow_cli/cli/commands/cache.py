@@ -20,9 +20,9 @@ from paigow_cli.cli.options import (
 )
 from paigow_cli.cli.output import (
     Output,
+    read_line,
 )
 from paigow_cli.cli.tables import dealer_table
-from paigow_cli.cli.terminal import fit
 from paigow_cli.core.rules import HouseWayName, Wheel
 
 if TYPE_CHECKING:
@@ -189,19 +189,10 @@ def cache_clear_command(
     costly = sum(1 for file in files if file.answer)
     if not yes and sys.stdin.isatty():
         worth = f", {costly} of them whole-game answers (minutes each to count again)" if costly else ""
-        reply = read_reply(f"Remove {len(files)} cached file{'s' if len(files) != 1 else ''}{worth}? [y/N] ")
-        if reply.strip().lower() not in ("y", "yes"):
+        reply = read_line(f"Remove {len(files)} cached file{'s' if len(files) != 1 else ''}{worth}? [y/N] ")
+        if reply is None or reply.strip().lower() not in ("y", "yes"):  # Ctrl-D or Ctrl-C: no
             typer.echo("nothing removed")
             return
     with reporting_errors():
         removed = remove_files(files)
     typer.echo(f"removed {removed} cached table{'s' if removed != 1 else ''} from {cache_dir()}")
-
-
-def read_reply(question: str) -> str:
-    """The answer to a yes/no question at the terminal ("" at end of input or Ctrl-C)."""
-    try:
-        return input(fit(question, encoding=getattr(sys.stdout, "encoding", None)))
-    except (EOFError, KeyboardInterrupt):
-        typer.echo()
-        return ""

@@ -19,14 +19,15 @@ from paigow_cli.cli.options import (
     make_rules,
 )
 from paigow_cli.cli.output import (
+    CTRL_C,
     cards_markup,
+    read_line,
     show,
 )
 from paigow_cli.cli.output import (
     console as output_console,
 )
 from paigow_cli.cli.tables import dealer_table
-from paigow_cli.cli.terminal import fit
 from paigow_cli.cli.views import (
     outcome_text,
     setting_cards,
@@ -49,21 +50,6 @@ if TYPE_CHECKING:
     from paigow_cli.study.table_game import Event
 
 app = typer.Typer()
-
-
-CTRL_C = "\x03"  # what read_line returns when the player presses Ctrl-C
-
-
-def read_line(prompt: str) -> str | None:
-    """One line from the player; None at end of input (Ctrl-D), ``CTRL_C`` on Ctrl-C."""
-    try:
-        return input(fit(prompt, encoding=getattr(sys.stdout, "encoding", None)))
-    except EOFError:
-        typer.echo()
-        return None
-    except KeyboardInterrupt:
-        typer.echo()
-        return CTRL_C
 
 
 def stdin_is_terminal() -> bool:
