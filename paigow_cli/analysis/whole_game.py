@@ -30,11 +30,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, permutations
 from math import comb
+from typing import TYPE_CHECKING
 
 from paigow_cli.core.cards import DECK, JOKER_CODE, Card
 from paigow_cli.core.rules import Rules
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from paigow_cli.engine.dealer_table import DealerTable
 
 CHUNKS = 240  # a full deck's 67,600 groups in chunks of about 280 (seconds each)
 PLAYERS = ("house", "best")
@@ -134,22 +140,19 @@ def _ids(classes: GroupClasses, key: tuple[int, int]) -> int:
 
 
 def group_classes(
-    counts: tuple[int, ...], joker: bool, rules: Rules, suit_live: Sequence[int] = (8191,) * 4
+    counts: tuple[int, ...], joker: bool, rules: Rules, table: DealerTable, suit_live: Sequence[int] = (8191,) * 4
 ) -> GroupClasses:
     """Settings, house setting and clause of every player class in one rank group (flush classes
-    only where some suit still holds all their suited ranks: ``suit_live`` masks the live ranks)."""
-    from paigow_cli.core.cards import sort_cards
-    from paigow_cli.core.splits import LOW_POSITIONS, setting_keys
-    from paigow_cli.engine.dealer_classes import (
-        flush_representative,
-        multiset_representative,
-    )
-    from paigow_cli.house_ways import decide
+    only where some suit still holds all their suited ranks: ``suit_live`` masks the live ranks).
+
+    A player class is a dealer class: its house setting and clause are the dealer table's.
+    """
+    from paigow_cli.engine.dealer_classes import NO_RANK, multiset_representative
 
     ranks = [rank for rank in range(13) for _ in range(counts[rank])]
     distinct = [rank for rank in range(13) if counts[rank]]
     must = [rank for rank in range(13) if counts[rank] == 4]  # held in every suit
-    hands: list[tuple[tuple[Card, ...], int]] = [(multiset_representative(ranks, joker), 0)]
+    found = [("multiset", table.classes.multiset_index[counts, joker], 0, ranks, [])]
     for size in range(5 - joker, len(distinct) + 1):
         for suited in combinations(distinct, size):
             mask = sum(1 << rank for rank in suited)
@@ -157,28 +160,75 @@ def group_classes(
                 others = list(ranks)
                 for rank in suited:
                     others.remove(rank)
-                hands.append((flush_representative(list(suited), others, joker), mask))
+                first, second = (*others, NO_RANK, NO_RANK)[:2]
+                index = table.classes.flush_index[mask, first, second, joker]
+                found.append(("flush", index, mask, others, list(suited)))
     classes = GroupClasses()
     wheel_low = rules.wheel_is_low
-    for hand, mask in hands:
-        decision = decide(hand, rules.house_way, wheel_low)
-        house = _ids(classes, setting_keys(hand, decision.front, wheel_low))
-        ordered = sort_cards(hand)
-        legal = set()
-        for first, second in LOW_POSITIONS:
-            high, low = setting_keys(ordered, (ordered[first], ordered[second]), wheel_low)
-            if low <= high:  # not a foul
-                legal.add((high, low))
-        # strongest first (``splits.strength_order``): the best EV's ties go to the stronger setting
-        classes.settings.append([_ids(classes, key) for key in sorted(legal, key=lambda key: (-key[0], -key[1]))])
+    for kind, index, mask, others, suited in found:
+        high, low, rule = table.house_setting(kind, index)
+        house = _ids(classes, (high, low))
+        legal = legal_settings(suited + others, len(suited), joker, wheel_low)
+        classes.settings.append([_ids(classes, key) for key in legal])
         classes.house.append(house)
-        classes.rules.append(decision.rule)
+        classes.rules.append(rule)
         classes.flush_masks.append(mask)
     cell = chart_cell(counts, joker)
-    classes.chart = [cell] + [None] * (len(hands) - 1)
+    classes.chart = [cell] + [None] * (len(found) - 1)
     if cell is not None:
-        classes.chart_settings = chart_settings(hands[0][0], cell, classes, wheel_low)
+        classes.chart_settings = chart_settings(multiset_representative(ranks, joker), cell, classes, wheel_low)
     return classes
+
+
+def legal_settings(ranks: list[int], suited: int, joker: bool, wheel_low: bool) -> list[tuple[int, int]]:
+    """The distinct (high key, low key) of a class's legal settings, strongest first (the best
+    EV's ties go to the stronger setting, as ``splits.strength_order``). ``ranks`` are the real
+    cards' ranks (0-12), ``suited`` of them in the class's flush suit; values are memoised.
+
+    >>> from paigow_cli.core.hands import HIGH_CARD, TWO_PAIR, pack
+    >>> legal_settings([0, 0, 12, 12, 11, 10, 9], 0, False, False)[0] == (pack(TWO_PAIR, 14, 2, 13), pack(HIGH_CARD, 12, 11))
+    True
+    """
+    from paigow_cli.core.splits import HIGH_POSITIONS, LOW_POSITIONS
+
+    # the suited ranks first: a high hand is a flush when it holds all but the suited ones in front
+    items = tuple(ranks) + ((JOKER_RANK,) if joker else ())
+    highs, lows = _HIGH_KEYS[wheel_low], _LOW_KEYS
+    legal = set()
+    for (i, j), rest in zip(LOW_POSITIONS, HIGH_POSITIONS):
+        five = (items[rest[0]], items[rest[1]], items[rest[2]], items[rest[3]], items[rest[4]])
+        flush = suited - (i < suited) - (j < suited) + (joker and JOKER_RANK in five) >= 5
+        found = highs.get((five, flush))
+        if found is None:
+            found = highs[five, flush] = _five_key(five, flush, wheel_low)
+        low = lows.get((items[i], items[j]))
+        if low is None:
+            low = lows[items[i], items[j]] = _two_key(items[i], items[j])
+        if low <= found:  # not a foul
+            legal.add((found, low))
+    return sorted(legal, key=lambda key: (-key[0], -key[1]))
+
+
+JOKER_RANK = 13  # the joker among a class's ranks
+_HIGH_KEYS: dict[bool, dict[tuple[tuple[int, ...], bool], int]] = {False: {}, True: {}}
+_LOW_KEYS: dict[tuple[int, int], int] = {}
+
+
+def _five_key(ranks: Sequence[int], flush: bool, wheel_low: bool) -> int:
+    """Key of five cards of these ranks, all in one suit (with the joker) or not."""
+    from paigow_cli.core.hands import five_card_key
+
+    cards = [
+        JOKER_CODE if rank == JOKER_RANK else rank * 4 + (0 if flush else 1 + turn % 3)
+        for turn, rank in enumerate(ranks)
+    ]
+    return five_card_key(cards, wheel_low)
+
+
+def _two_key(first: int, second: int) -> int:
+    from paigow_cli.core.hands import two_card_key
+
+    return two_card_key(*(JOKER_CODE if rank == JOKER_RANK else rank * 4 for rank in (first, second)))
 
 
 # --- the two-pair chart ------------------------------------------------------------------------------
@@ -284,6 +334,21 @@ def dealer_context(question: Question):
     return _CONTEXT[key]
 
 
+def suit_symmetry(suit_live: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Suits with the same live ranks are interchangeable: each suit's label (its first such suit)
+    and every permutation of the suits that keeps the live cards (24 on a full deck).
+
+    >>> labels, permutations = suit_symmetry([8191, 8191, 8190, 8191])
+    >>> labels.tolist(), len(permutations)
+    ([0, 0, 2, 0], 6)
+    """
+    import numpy as np
+
+    labels = np.array([suit_live.index(mask) for mask in suit_live], dtype=np.int64)
+    kept = [moved for moved in permutations(range(4)) if all(suit_live[moved[t]] == suit_live[t] for t in range(4))]
+    return labels, np.array(kept, dtype=np.int64)
+
+
 def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally: Tally) -> None:
     """Add every player hand of one rank group to ``tally``."""
     import numpy as np
@@ -306,6 +371,7 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
     )
     choice_masks = np.zeros((13, 6), dtype=np.int64)
     choice_count = np.zeros(13, dtype=np.int64)
+    position_of = np.full((13, 16), -1, dtype=np.int64)
     for rank in range(13):
         available = [suit for suit in range(4) if rank * 4 + suit not in dead]
         choices = [sum(1 << suit for suit in chosen) for chosen in combinations(available, counts[rank])]
@@ -313,9 +379,9 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
             return  # no live hand has these ranks
         choice_count[rank] = len(choices)
         choice_masks[rank, : len(choices)] = choices
-    classes = group_classes(counts, joker, rules, suit_live.tolist())
-    symmetric = len(set(suit_live.tolist())) == 1  # every suit alike: share the flush parts across suits
-    suit_key = np.zeros(4, dtype=np.int64) if symmetric else np.arange(4, dtype=np.int64)
+        position_of[rank, choices] = range(len(choices))
+    classes = group_classes(counts, joker, rules, table, suit_live.tolist())
+    suit_block, suit_permutations = suit_symmetry(suit_live.tolist())
     joker_live = JOKER_CODE not in dead and not joker
 
     keys = np.array(classes.keys, dtype=np.int64)
@@ -356,8 +422,11 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
     play_group(
         choice_masks,
         choice_count,
+        suit_block,
+        suit_permutations,
+        position_of,
         int(joker),
-        suit_key,
+        suit_block,
         after,
         suit_live,
         joker_live,

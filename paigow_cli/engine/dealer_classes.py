@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations, combinations_with_replacement
 
 import numpy as np
@@ -55,6 +55,24 @@ class DealerClasses:
     flush_other: np.ndarray  # (F, 2) uint8: ranks held outside the flush suit, NO_RANK if fewer than two
     flush_joker: np.ndarray  # (F,) bool
     flush_multiset: np.ndarray  # (F,) int32: the multiset class with the same ranks and joker
+
+    @cached_property
+    def multiset_index(self) -> dict[tuple[tuple[int, ...], bool], int]:
+        """(rank counts, joker) -> the multiset class."""
+        return {
+            (tuple(counts), bool(joker)): index
+            for index, (counts, joker) in enumerate(zip(self.multiset_counts.tolist(), self.multiset_joker.tolist()))
+        }
+
+    @cached_property
+    def flush_index(self) -> dict[tuple[int, int, int, bool], int]:
+        """(suited ranks mask, first other rank, second other rank, joker) -> the flush class."""
+        return {
+            (mask, first, second, bool(joker)): index
+            for index, (mask, (first, second), joker) in enumerate(
+                zip(self.flush_suited.tolist(), self.flush_other.tolist(), self.flush_joker.tolist())
+            )
+        }
 
     def multiset_hand(self, index: int) -> tuple[Card, ...]:
         """A representative hand: cards dealt round the suits, so no flush."""

@@ -2,7 +2,7 @@
 
 Building one table sets 292,253 representative hands by the house way (on every
 core, in chunks) and stores each class's (high, low) hand values as indices into
-the sorted distinct values. Loading checks the file and rebuilds it when it is
+the sorted distinct values, and the clause that decided it (for ``paigow mistakes``). Loading checks the file and rebuilds it when it is
 missing, stale or corrupt.
 
 The seven-card category of every class (for ``paigow odds``) is a second, small
@@ -24,6 +24,7 @@ import numpy as np
 from paigow_cli.core.errors import CacheError
 from paigow_cli.core.hands import ROYAL_CODE, STRAIGHT_FLUSH, best_five_key, key_ranks
 from paigow_cli.core.rules import Wheel
+from paigow_cli.core.splits import setting_keys
 from paigow_cli.engine.cache import (
     StaleCache,
     cache_problem,
@@ -32,7 +33,7 @@ from paigow_cli.engine.cache import (
     write_arrays,
 )
 from paigow_cli.engine.dealer_classes import DealerClasses, dealer_classes
-from paigow_cli.house_ways import house_keys, way_named
+from paigow_cli.house_ways import decide, way_named
 
 Progress = Callable[[int, int], None]  # (classes done, classes in all)
 Notify = Callable[[str], None]
@@ -53,13 +54,37 @@ class DealerTable:
     multiset_low: np.ndarray
     flush_high: np.ndarray  # (F,) index into high_values
     flush_low: np.ndarray
+    rule_names: np.ndarray  # sorted distinct clauses that decided a class (str)
+    multiset_rule: np.ndarray  # (M,) index into rule_names
+    flush_rule: np.ndarray  # (F,) index into rule_names
+
+    def house_setting(self, kind: str, index: int) -> tuple[int, int, str]:
+        """(high key, low key, clause) of the house way's setting of a class ("multiset" or "flush")."""
+        high, low, rule = (
+            (self.multiset_high, self.multiset_low, self.multiset_rule)
+            if kind == "multiset"
+            else (self.flush_high, self.flush_low, self.flush_rule)
+        )
+        return (
+            int(self.high_values[high[index]]),
+            int(self.low_values[low[index]]),
+            str(self.rule_names[rule[index]]),
+        )
 
 
-def _class_keys(house_way: str, wheel_low: bool, kind: str, start: int, stop: int) -> np.ndarray:
-    """(stop - start, 2) high and low keys of the house way's setting of each class."""
+SETTING = np.dtype([("high", np.int32), ("low", np.int32), ("rule", object)])
+
+
+def _class_settings(house_way: str, wheel_low: bool, kind: str, start: int, stop: int) -> np.ndarray:
+    """High key, low key and clause of the house way's setting of each class from ``start`` to ``stop``."""
     classes = dealer_classes()
     hand_of = classes.multiset_hand if kind == "multiset" else classes.flush_hand
-    return np.array([house_keys(hand_of(i), house_way, wheel_low) for i in range(start, stop)], dtype=np.int32)
+    found = np.empty(stop - start, dtype=SETTING)
+    for at, index in enumerate(range(start, stop)):
+        hand = hand_of(index)
+        decision = decide(hand, house_way, wheel_low)
+        found[at] = (*setting_keys(hand, decision.front, wheel_low), decision.rule)
+    return found
 
 
 def _run_chunks(
@@ -133,11 +158,12 @@ def build_table(house_way: str, wheel: Wheel, progress: Progress | None = None) 
     house_way = way_named(house_way).name
     classes = dealer_classes()
     arguments, total = _chunk_arguments((house_way, wheel is Wheel.LOW), classes)
-    chunks = _run_chunks(_class_keys, arguments, total, progress)
+    chunks = _run_chunks(_class_settings, arguments, total, progress)
     count = len(classes.multiset_counts)
-    keys = np.concatenate(chunks)
-    high_values, high_index = np.unique(keys[:, 0], return_inverse=True)
-    low_values, low_index = np.unique(keys[:, 1], return_inverse=True)
+    settings = np.concatenate(chunks)
+    high_values, high_index = np.unique(settings["high"], return_inverse=True)
+    low_values, low_index = np.unique(settings["low"], return_inverse=True)
+    rule_names, rule_index = np.unique(settings["rule"].astype(str), return_inverse=True)
     return DealerTable(
         house_way=house_way,
         wheel=wheel,
@@ -148,11 +174,24 @@ def build_table(house_way: str, wheel: Wheel, progress: Progress | None = None) 
         multiset_low=low_index[:count].astype(np.uint8),
         flush_high=high_index[count:].astype(np.uint16),
         flush_low=low_index[count:].astype(np.uint8),
+        rule_names=rule_names,
+        multiset_rule=rule_index[:count].astype(np.uint16),
+        flush_rule=rule_index[count:].astype(np.uint16),
     )
 
 
 CLASS_FIELDS = ("multiset_counts", "multiset_joker", "flush_suited", "flush_other", "flush_joker", "flush_multiset")
-TABLE_FIELDS = ("high_values", "low_values", "multiset_high", "multiset_low", "flush_high", "flush_low")
+TABLE_FIELDS = (
+    "high_values",
+    "low_values",
+    "multiset_high",
+    "multiset_low",
+    "flush_high",
+    "flush_low",
+    "rule_names",
+    "multiset_rule",
+    "flush_rule",
+)
 
 
 def _table_meta(house_way: str, wheel: Wheel) -> dict[str, object]:
@@ -238,6 +277,9 @@ def _check_shapes(table: DealerTable) -> None:
         or int(table.multiset_low.max()) >= len(table.low_values)
         or int(table.flush_low.max()) >= len(table.low_values)
         or int(classes.flush_multiset.max()) >= multisets
+        or len(table.multiset_rule) != multisets
+        or len(table.flush_rule) != flushes
+        or int(max(table.multiset_rule.max(), table.flush_rule.max())) >= len(table.rule_names)
     ):
         raise ValueError("array shapes do not fit together")
 

@@ -210,9 +210,266 @@ def grid_functionals(grid, rows, cols, hcut, lcut, heq, leq, values):
 
 
 @njit(cache=True, nogil=True)
+def _popcount(x):
+    count = 0
+    while x:
+        x &= x - 1
+        count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _grid_functionals_into(grid, start, rows, cols, hcut, lcut, heq, leq, values, below, row_total, col_total):
+    """``grid_functionals`` of the grid at ``grid[start:]``, with the caller's scratch arrays."""
+    layer = rows * cols
+    row_total[:] = 0
+    col_total[:] = 0
+    for i in range(rows):
+        running = 0
+        for j in range(cols):
+            cell = grid[start + i * cols + j]
+            pushed = grid[start + layer + i * cols + j]
+            running += cell
+            below[i + 1, j + 1] = below[i, j + 1] + running
+            row_total[i] += cell + pushed
+            col_total[j] += cell + pushed
+    settling = below[rows, cols]
+    for u in range(hcut.shape[0]):
+        wins = below[hcut[u], lcut[u]]
+        values[u, 0] = wins
+        values[u, 1] = settling - below[hcut[u], cols] - below[rows, lcut[u]] + wins
+        values[u, 2] = row_total[heq[u]]
+        values[u, 3] = col_total[leq[u]]
+
+
+@njit(cache=True, nogil=True)
+def flush_parts(
+    live_mask,
+    always,
+    varies,
+    live_rank,
+    joker_live,
+    mask_start,
+    flush_other,
+    flush_joker,
+    own,
+    parent,
+    rows,
+    cols,
+    hcut,
+    lcut,
+    heq,
+    leq,
+):
+    """The flush part of the dealer's counts in one suit for every set of ranks the player may hold
+    in it: ``(2**d, settings, 4)``, indexed by the held ranks of ``varies`` (d ranks, lowest rank
+    the lowest bit); the ranks of ``always`` are held in every case.
+
+    One pass over the suit's flush classes instead of one per held set: a class is live when
+    its suited ranks miss the held ones, and its weight (the ways to deal its other cards,
+    ``C(n, k)`` of the cards of their ranks left outside the suit) grows by one card for each
+    other rank the player holds in this suit. So each class adds into a grid per (suited ranks
+    among ``varies``, held other ranks it depends on: at most two), exact integer coefficients of
+    the weight's expansion in those ranks; a sum over subsets then gives every held set.
+    """
+    choose = _choose_table()
+    settings = hcut.shape[0]
+    index_of = np.full(14, -1, dtype=np.int64)
+    ranks_in = np.zeros(13, dtype=np.int64)
+    d = 0
+    for r in range(13):
+        if (varies >> r) & 1:
+            index_of[r] = d
+            ranks_in[d] = r
+            d += 1
+    full = (1 << d) - 1
+    pair_key = np.zeros((d, d), dtype=np.int64)  # the grid of two held other ranks
+    keys = 1 + d
+    for a in range(d):
+        for b in range(a + 1, d):
+            pair_key[a, b] = keys
+            pair_key[b, a] = keys
+            keys += 1
+    outside = np.empty(14, dtype=np.int64)  # cards of each rank outside the suit, none held in it
+    for r in range(13):
+        outside[r] = live_rank[r] - ((live_mask >> r) & 1) + ((always >> r) & 1)
+    outside[NO_RANK] = 1
+    layer = 2 * rows * cols
+    grids = np.zeros(keys * layer, dtype=np.int64)
+    touched = np.zeros(keys, dtype=np.bool_)
+    parts = np.zeros((keys, 1 << d, settings, 4), dtype=np.int64)
+    used = np.zeros(keys, dtype=np.bool_)
+    below = np.zeros((rows + 1, cols + 1), dtype=np.int64)
+    row_total = np.zeros(rows, dtype=np.int64)
+    col_total = np.zeros(cols, dtype=np.int64)
+    rest = live_mask & ~always & ~varies  # ranks the player cannot hold in this suit
+    for held_free in range(1 << d):  # the suited ranks among ``varies`` (compact bits)
+        suited_varies = 0
+        for i in range(d):
+            if (held_free >> i) & 1:
+                suited_varies |= 1 << ranks_in[i]
+        sub = rest
+        while True:
+            suited = suited_varies | sub
+            for c in range(mask_start[suited], mask_start[suited + 1]):
+                if flush_joker[c] and not joker_live:
+                    continue
+                first, second = flush_other[c, 0], flush_other[c, 1]
+                x1, x2 = outside[first], outside[second]
+                v1 = index_of[first] if not (suited_varies >> first) & 1 else -1
+                v2 = index_of[second] if not (suited_varies >> second) & 1 else -1
+                if first == second and first != NO_RANK:
+                    # C(x + b, 2) = C(x, 2) + b x
+                    w0 = choose[x1, 2]
+                    if w0:
+                        grids[own[c]] += w0
+                        grids[parent[c]] -= w0
+                        touched[0] = True
+                    if v1 >= 0 and x1:
+                        at = (1 + v1) * layer
+                        grids[at + own[c]] += x1
+                        grids[at + parent[c]] -= x1
+                        touched[1 + v1] = True
+                    continue
+                # (x1 + b1)(x2 + b2) = x1 x2 + b1 x2 + b2 x1 + b1 b2
+                w0 = x1 * x2
+                if w0:
+                    grids[own[c]] += w0
+                    grids[parent[c]] -= w0
+                    touched[0] = True
+                if v1 >= 0 and x2:
+                    at = (1 + v1) * layer
+                    grids[at + own[c]] += x2
+                    grids[at + parent[c]] -= x2
+                    touched[1 + v1] = True
+                if v2 >= 0 and x1:
+                    at = (1 + v2) * layer
+                    grids[at + own[c]] += x1
+                    grids[at + parent[c]] -= x1
+                    touched[1 + v2] = True
+                if v1 >= 0 and v2 >= 0:
+                    key = pair_key[v1, v2]
+                    at = key * layer
+                    grids[at + own[c]] += 1
+                    grids[at + parent[c]] -= 1
+                    touched[key] = True
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        for key in range(keys):
+            if touched[key]:
+                _grid_functionals_into(
+                    grids,
+                    key * layer,
+                    rows,
+                    cols,
+                    hcut,
+                    lcut,
+                    heq,
+                    leq,
+                    parts[key, held_free],
+                    below,
+                    row_total,
+                    col_total,
+                )
+                grids[key * layer : (key + 1) * layer] = 0
+                touched[key] = False
+                used[key] = True
+    # sums over subsets: parts[key, M] = the classes whose suited ranks among ``varies`` lie in M
+    for key in range(keys):
+        if not used[key]:
+            continue
+        for i in range(d):
+            bit = 1 << i
+            for m in range(1 << d):
+                if m & bit:
+                    parts[key, m] += parts[key, m ^ bit]
+    # the held set H takes the classes whose suited ranks miss it, with each held other rank's term
+    result = np.zeros((1 << d, settings, 4), dtype=np.int64)
+    for held in range(1 << d):
+        free = full ^ held
+        result[held] += parts[0, free]
+        for a in range(d):
+            if (held >> a) & 1:
+                if used[1 + a]:
+                    result[held] += parts[1 + a, free]
+                for b in range(a + 1, d):
+                    if (held >> b) & 1 and used[pair_key[a, b]]:
+                        result[held] += parts[pair_key[a, b], free]
+    return result
+
+
+@njit(cache=True, nogil=True)
+def _next_orbit(choice_masks, choice_count, position, block, weight, r):
+    """Move rank ``r`` to its next suit choice that is canonical under ``block`` (suits not yet told
+    apart share a label; a canonical choice takes the lowest suits of each label), set the next
+    rank's labels and the weight (how many real choices it stands for). False when none is left."""
+    choose = _choose_table()
+    p = position[r] + 1
+    while p < choice_count[r]:
+        mask = choice_masks[r, p]
+        canonical = True
+        for t in range(4):
+            if (mask >> t) & 1:
+                for s in range(t):
+                    if block[r, s] == block[r, t] and not (mask >> s) & 1:
+                        canonical = False
+        if canonical:
+            break
+        p += 1
+    position[r] = p
+    if p == choice_count[r]:
+        return False
+    mask = choice_masks[r, p]
+    factor = 1
+    for t in range(4):
+        first = True
+        for s in range(t):
+            if block[r, s] == block[r, t]:
+                first = False
+        if first:  # t opens its label: count the label's suits and the chosen ones
+            size = 0
+            taken = 0
+            for s in range(t, 4):
+                if block[r, s] == block[r, t]:
+                    size += 1
+                    taken += (mask >> s) & 1
+            factor *= choose[size, taken]
+    for t in range(4):
+        block[r + 1, t] = 2 * block[r, t] + ((mask >> t) & 1)
+    weight[r + 1] = weight[r] * factor
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _orbit_first(choice_masks, position, permutations, position_of):
+    """The first hand, in the order the odometer of every suit choice meets them (rank 0 turning
+    fastest), of the orbit of the current hand under ``permutations``: its positions, rank 12 first."""
+    best = np.full(13, 1 << 30, dtype=np.int64)
+    for q in range(permutations.shape[0]):
+        candidate = np.empty(13, dtype=np.int64)
+        for r in range(13):
+            mask = choice_masks[r, position[r]]
+            moved = 0
+            for t in range(4):
+                if (mask >> t) & 1:
+                    moved |= 1 << permutations[q, t]
+            candidate[12 - r] = position_of[r, moved]
+        for i in range(13):
+            if candidate[i] != best[i]:
+                if candidate[i] < best[i]:
+                    best[:] = candidate
+                break
+    return best
+
+
+@njit(cache=True, nogil=True)
 def play_group(
     choice_masks,
     choice_count,
+    suit_block,
+    permutations,
+    position_of,
     joker,
     suit_key,
     live_rank,
@@ -253,70 +510,103 @@ def play_group(
     rule_example,
     chart,
 ):
-    """Every player hand of one rank group (its suits run through ``choice_masks``), settled exactly
-    against every dealer hand of the rest, by the house way and by the best EV.
+    """Every player hand of one rank group, settled exactly against every dealer hand of the rest,
+    by the house way and by the best EV.
 
-    The dealer's counts for a player hand are the group's ``base`` (multiset classes, which do not
-    see suits) plus, per suit, the flush classes left live by the player's cards in that suit:
-    computed once per (suit key, ranks held in it) and reused. Scores are ``pay * wins - charge *
-    losses`` (exact integers: the EV times ``charge * dealer_total``).
-    Totals are (hands, wins, pushes, losses, high copies, low copies, score).
+    The hands are run through one per orbit of the suit permutations that keep the live cards
+    (``permutations``; suits with the same live ranks start with the same ``suit_block`` label),
+    each weighted by how many hands its orbit holds: every count is the same for all of them, so
+    the totals are exactly those of running through every hand. The dealer's counts for a player
+    hand are the group's ``base`` (multiset classes, which do not see suits) plus, per suit, the
+    flush classes left live by the player's cards in that suit: computed once per (suit key, ranks
+    held in it) and reused. Scores are ``pay * wins - charge * losses`` (exact integers: the EV
+    times ``charge * dealer_total``). Totals are (hands, wins, pushes, losses, high copies, low
+    copies, score). A clause's example is the first hand (in the order of ``position_of``) of the
+    group that gives up the most.
     """
     settings = hcut.shape[0]
-    memo_index = np.full(4 * 8192, -1, dtype=np.int64)
-    memo = np.zeros((64, settings, 4), dtype=np.int64)
-    used = 0
-    grid = np.zeros(2 * rows * cols, dtype=np.int64)
-    position = np.zeros(13, dtype=np.int64)
-    slots = np.zeros(4, dtype=np.int64)
-    total = np.zeros((21, 4), dtype=np.int64)
-    held = np.zeros(4, dtype=np.int64)  # ranks held per suit
     own, parent = flush_cells(
         flush_high, flush_low, flush_push, parent_high, parent_low, parent_push, row_of, col_of, rows, cols
     )
-    while True:
-        held[:] = 0
+    # each suit's flush parts for every set of ranks the player may hold in it (suits alike share)
+    always = np.zeros(4, dtype=np.int64)
+    varies = np.zeros(4, dtype=np.int64)
+    compact_bit = np.zeros((4, 13), dtype=np.int64)
+    for t in range(4):
         for r in range(13):
-            mask = choice_masks[r, position[r]]
+            some, every = False, True
+            for p in range(choice_count[r]):
+                if (choice_masks[r, p] >> t) & 1:
+                    some = True
+                else:
+                    every = False
+            if some and every:
+                always[t] |= 1 << r
+            elif some:
+                compact_bit[t, r] = 1 << _popcount(varies[t])
+                varies[t] |= 1 << r
+    offset = np.zeros(4, dtype=np.int64)
+    size = 0
+    for t in range(4):
+        if suit_key[t] == t:
+            offset[t] = size
+            size += 1 << _popcount(varies[t])
+    for t in range(4):
+        offset[t] = offset[suit_key[t]]
+    memo = np.empty((size, settings, 4), dtype=np.int64)
+    for t in range(4):
+        if suit_key[t] == t:
+            part = flush_parts(
+                suit_live[t],
+                always[t],
+                varies[t],
+                live_rank,
+                joker_live,
+                mask_start,
+                flush_other,
+                flush_joker,
+                own,
+                parent,
+                rows,
+                cols,
+                hcut,
+                lcut,
+                heq,
+                leq,
+            )
+            memo[offset[t] : offset[t] + part.shape[0]] = part
+    position = np.full(13, -1, dtype=np.int64)
+    block = np.zeros((14, 4), dtype=np.int64)
+    block[0, :] = suit_block
+    weight = np.ones(14, dtype=np.int64)
+    example_at = np.full((rule_stats.shape[0], 13), 1 << 30, dtype=np.int64)
+    slots = np.zeros(4, dtype=np.int64)
+    total = np.zeros((21, 4), dtype=np.int64)
+    held = np.zeros(4, dtype=np.int64)  # ranks held per suit
+    r = 0
+    while r >= 0:
+        if not _next_orbit(choice_masks, choice_count, position, block, weight, r):
+            position[r] = -1
+            r -= 1
+            continue
+        if r < 12:
+            r += 1
+            continue
+        hands = weight[13]
+        held[:] = 0
+        slots[:] = offset
+        for q in range(13):
+            mask = choice_masks[q, position[q]]
             for t in range(4):
                 if (mask >> t) & 1:
-                    held[t] |= 1 << r
+                    held[t] |= 1 << q
+                    slots[t] += compact_bit[t, q]
         player_class = 0
         for t in range(4):
-            count = 0
-            x = held[t]
-            while x:
-                x &= x - 1
-                count += 1
-            if count + joker >= 5:
+            if _popcount(held[t]) + joker >= 5:
                 player_class = flush_class_of[held[t]]
                 if player_class < 0:
                     raise ArithmeticError("a player hand's flush class is missing from its group")
-        for t in range(4):
-            key = suit_key[t] * 8192 + held[t]
-            slot = memo_index[key]
-            if slot < 0:
-                if used == memo.shape[0]:
-                    bigger = np.zeros((2 * used, settings, 4), dtype=np.int64)
-                    bigger[:used] = memo
-                    memo = bigger
-                grid[:] = 0
-                scatter_flush_cells(
-                    suit_live[t] & ~held[t],
-                    live_rank,
-                    joker_live,
-                    mask_start,
-                    flush_other,
-                    flush_joker,
-                    own,
-                    parent,
-                    grid,
-                )
-                grid_functionals(grid, rows, cols, hcut, lcut, heq, leq, memo[used])
-                memo_index[key] = used
-                slot = used
-                used += 1
-            slots[t] = slot
         count = class_count[player_class]
         house_at = -1
         best_at = -1
@@ -344,26 +634,34 @@ def play_group(
         for which in range(2):
             k = house_at if which == 0 else best_at
             totals = house_totals if which == 0 else best_totals
-            totals[0] += 1
-            totals[1] += total[k, 0]
-            totals[2] += dealer_total - total[k, 0] - total[k, 1]
-            totals[3] += total[k, 1]
-            totals[4] += total[k, 2]
-            totals[5] += total[k, 3]
-            totals[6] += pay * total[k, 0] - charge * total[k, 1]
+            totals[0] += hands
+            totals[1] += hands * total[k, 0]
+            totals[2] += hands * (dealer_total - total[k, 0] - total[k, 1])
+            totals[3] += hands * total[k, 1]
+            totals[4] += hands * total[k, 2]
+            totals[5] += hands * total[k, 3]
+            totals[6] += hands * (pay * total[k, 0] - charge * total[k, 1])
         rule = class_rule[player_class]
         given_up = best_score - house_score
-        rule_stats[rule, 0] += 1
+        rule_stats[rule, 0] += hands
         if given_up > 0:
-            rule_stats[rule, 1] += 1
-            rule_stats[rule, 2] += given_up
-            if given_up > rule_stats[rule, 3]:
-                rule_stats[rule, 3] = given_up
-                for r in range(13):
-                    rule_example[rule, r] = choice_masks[r, position[r]]
+            rule_stats[rule, 1] += hands
+            rule_stats[rule, 2] += hands * given_up
+            if given_up >= rule_stats[rule, 3]:
+                first = _orbit_first(choice_masks, position, permutations, position_of)
+                earlier = given_up > rule_stats[rule, 3]
+                for i in range(13):
+                    if earlier or first[i] != example_at[rule, i]:
+                        earlier = earlier or first[i] < example_at[rule, i]
+                        break
+                if earlier:
+                    rule_stats[rule, 3] = given_up
+                    example_at[rule, :] = first
+                    for q in range(13):
+                        rule_example[rule, q] = choice_masks[q, first[12 - q]]
         cell = class_chart[player_class]
         if cell >= 0:
-            chart[cell, 0] += 1
+            chart[cell, 0] += hands
             for which in range(2):
                 u = chart_split[player_class] if which == 0 else chart_together[player_class]
                 wins = (
@@ -380,18 +678,8 @@ def play_group(
                     + memo[slots[2], u, 1]
                     + memo[slots[3], u, 1]
                 )
-                chart[cell, 1 + which] += pay * wins - charge * losses
+                chart[cell, 1 + which] += hands * (pay * wins - charge * losses)
             if class_house[player_class] == chart_split[player_class]:
-                chart[cell, 3] += 1
+                chart[cell, 3] += hands
             elif class_house[player_class] == chart_together[player_class]:
-                chart[cell, 4] += 1
-        # the next suit assignment (an odometer over the ranks' choices)
-        r = 0
-        while r < 13:
-            position[r] += 1
-            if position[r] < choice_count[r]:
-                break
-            position[r] = 0
-            r += 1
-        if r == 13:
-            break
+                chart[cell, 4] += hands
