@@ -152,9 +152,12 @@ def group_classes(
     ranks = [rank for rank in range(13) for _ in range(counts[rank])]
     distinct = [rank for rank in range(13) if counts[rank]]
     must = [rank for rank in range(13) if counts[rank] == 4]  # held in every suit
-    found = [("multiset", table.classes.multiset_index[counts, joker], 0, ranks, [])]
+    found: list[tuple[str, int, int, list[int], list[int]]] = [
+        ("multiset", table.classes.multiset_index[counts, joker], 0, ranks, [])
+    ]
     for size in range(5 - joker, len(distinct) + 1):
-        for suited in combinations(distinct, size):
+        for held in combinations(distinct, size):
+            suited = list(held)
             mask = sum(1 << rank for rank in suited)
             if all(rank in suited for rank in must) and any(mask & live == mask for live in suit_live):
                 others = list(ranks)
@@ -162,7 +165,7 @@ def group_classes(
                     others.remove(rank)
                 first, second = (*others, NO_RANK, NO_RANK)[:2]
                 index = table.classes.flush_index[mask, first, second, joker]
-                found.append(("flush", index, mask, others, list(suited)))
+                found.append(("flush", index, mask, others, suited))
     classes = GroupClasses()
     wheel_low = rules.wheel_is_low
     for kind, index, mask, others, suited in found:
