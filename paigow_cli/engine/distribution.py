@@ -43,6 +43,7 @@ from paigow_cli.core.splits import Split, all_splits
 from paigow_cli.engine.dealer_classes import NO_RANK, RANKS, DealerClasses
 from paigow_cli.engine.dealer_table import ROYAL, DealerTable
 
+RANK_PARTS = ((0, 4), (4, 4), (8, 5))  # (first rank, ranks) of a multiset's three base-5 digit parts
 CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)  # C(n, k), n, k <= 4
 
 
@@ -131,8 +132,10 @@ class PreparedTable:
     def multiset(self) -> tuple[np.ndarray, ...]:
         """The multiset classes' arrays as the kernels take them."""
         table, classes = self.table, self.table.classes
+        counts = classes.multiset_counts.astype(np.int64)
+        digits = [counts[:, first : first + ranks] @ 5 ** np.arange(ranks) for first, ranks in RANK_PARTS]
         return (
-            np.ascontiguousarray(classes.multiset_counts, dtype=np.uint8),
+            np.ascontiguousarray(np.stack(digits, axis=1), dtype=np.uint16),
             classes.multiset_joker.astype(np.bool_),
             table.multiset_high.astype(np.uint16),
             table.multiset_low.astype(np.uint8),

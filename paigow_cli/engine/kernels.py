@@ -38,10 +38,29 @@ def _choose_table():
 
 
 @njit(cache=True, nogil=True)
+def _part_weights(live_rank):
+    """``prod C(live_r, m_r)`` over each part's ranks (2-5, 6-9, T-A: ``distribution.RANK_PARTS``),
+    for every base-5 number of its counts m_r (the lowest rank the lowest digit)."""
+    choose = _choose_table()
+    weights = np.zeros((3, 5**5), dtype=np.int64)
+    for part in range(3):
+        first = 4 * part
+        ranks = 4 if part < 2 else 5
+        for digits in range(5**ranks):
+            weight = 1
+            rest = digits
+            for k in range(ranks):
+                weight *= choose[live_rank[first + k], rest % 5]
+                rest //= 5
+            weights[part, digits] = weight
+    return weights
+
+
+@njit(cache=True, nogil=True)
 def scatter_multisets(
     live_rank,
     joker_live,
-    multiset_counts,
+    multiset_digits,
     multiset_joker,
     multiset_high,
     multiset_low,
@@ -52,19 +71,19 @@ def scatter_multisets(
     cols,
     out,
 ):
-    """Every multiset class: ``prod_r C(live_r, m_r)`` hands (flush ones too) at its setting's cell."""
-    choose = _choose_table()
+    """Every multiset class: ``prod_r C(live_r, m_r)`` hands (flush ones too) at its setting's cell.
+
+    ``multiset_digits`` holds each class's rank counts as three base-5 numbers (``distribution.RANK_PARTS``),
+    so a weight is three lookups in the parts' tables.
+    """
+    weights = _part_weights(live_rank)
     layer = rows * cols
-    for m in range(multiset_counts.shape[0]):
+    for m in range(multiset_digits.shape[0]):
         if multiset_joker[m] and not joker_live:
             continue
-        weight = 1
-        for r in range(13):
-            c = multiset_counts[m, r]
-            if c:
-                weight *= choose[live_rank[r], c]
-                if weight == 0:
-                    break
+        weight = (
+            weights[0, multiset_digits[m, 0]] * weights[1, multiset_digits[m, 1]] * weights[2, multiset_digits[m, 2]]
+        )
         if weight:
             out[multiset_push[m] * layer + row_of[multiset_high[m]] * cols + col_of[multiset_low[m]]] += weight
 
@@ -115,7 +134,7 @@ def scatter_dealer(
     live_rank,
     suit_live,
     joker_live,
-    multiset_counts,
+    multiset_digits,
     multiset_joker,
     multiset_high,
     multiset_low,
@@ -143,7 +162,7 @@ def scatter_dealer(
     scatter_multisets(
         live_rank,
         joker_live,
-        multiset_counts,
+        multiset_digits,
         multiset_joker,
         multiset_high,
         multiset_low,
