@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations, permutations
 from math import comb
 from typing import TYPE_CHECKING
@@ -186,52 +186,70 @@ def group_classes(
 def legal_settings(ranks: list[int], suited: int, joker: bool, wheel_low: bool) -> list[tuple[int, int]]:
     """The distinct (high key, low key) of a class's legal settings, strongest first (the best
     EV's ties go to the stronger setting, as ``splits.strength_order``). ``ranks`` are the real
-    cards' ranks (0-12), ``suited`` of them in the class's flush suit; values are memoised.
+    cards' ranks (0-12), the first ``suited`` of them in the class's flush suit.
+
+    Hand values are memoised by a code of the cards' ranks (three bits a rank, then the joker
+    and whether the five are one suit), so a setting costs two lookups.
 
     >>> from paigow_cli.core.hands import HIGH_CARD, TWO_PAIR, pack
     >>> legal_settings([0, 0, 12, 12, 11, 10, 9], 0, False, False)[0] == (pack(TWO_PAIR, 14, 2, 13), pack(HIGH_CARD, 12, 11))
     True
     """
-    from paigow_cli.core.splits import HIGH_POSITIONS, LOW_POSITIONS
+    from paigow_cli.core.splits import LOW_POSITIONS
 
-    # the suited ranks first: a high hand is a flush when it holds all but the suited ones in front
-    items = tuple(ranks) + ((JOKER_RANK,) if joker else ())
+    codes = [1 << 3 * rank for rank in ranks] + ([JOKER_BIT] if joker else [])
+    everything = sum(codes)
     highs, lows = _HIGH_KEYS[wheel_low], _LOW_KEYS
     legal = set()
-    for (i, j), rest in zip(LOW_POSITIONS, HIGH_POSITIONS):
-        five = (items[rest[0]], items[rest[1]], items[rest[2]], items[rest[3]], items[rest[4]])
-        flush = suited - (i < suited) - (j < suited) + (joker and JOKER_RANK in five) >= 5
-        found = highs.get((five, flush))
-        if found is None:
-            found = highs[five, flush] = _five_key(five, flush, wheel_low)
-        low = lows.get((items[i], items[j]))
+    for (i, j), flush in zip(LOW_POSITIONS, _flush_settings(suited, joker)):
+        high_code = everything - codes[i] - codes[j] + flush
+        high = highs.get(high_code)
+        if high is None:
+            high = highs[high_code] = _five_key(high_code, wheel_low)
+        low_code = codes[i] + codes[j]
+        low = lows.get(low_code)
         if low is None:
-            low = lows[items[i], items[j]] = _two_key(items[i], items[j])
-        if low <= found:  # not a foul
-            legal.add((found, low))
-    return sorted(legal, key=lambda key: (-key[0], -key[1]))
+            low = lows[low_code] = _two_key(low_code)
+        if low <= high:  # not a foul
+            legal.add((high, low))
+    return sorted(legal, reverse=True)
 
 
-JOKER_RANK = 13  # the joker among a class's ranks
-_HIGH_KEYS: dict[bool, dict[tuple[tuple[int, ...], bool], int]] = {False: {}, True: {}}
-_LOW_KEYS: dict[tuple[int, int], int] = {}
+JOKER_BIT = 1 << 39  # in a code of cards: three bits per rank's count, then the joker
+FLUSH_BIT = 1 << 40  # the five high cards are one suit (with the joker)
+_HIGH_KEYS: dict[bool, dict[int, int]] = {False: {}, True: {}}
+_LOW_KEYS: dict[int, int] = {}
 
 
-def _five_key(ranks: Sequence[int], flush: bool, wheel_low: bool) -> int:
-    """Key of five cards of these ranks, all in one suit (with the joker) or not."""
+@cache
+def _flush_settings(suited: int, joker: bool) -> tuple[int, ...]:
+    """Per setting (``splits.LOW_POSITIONS``, the joker last): FLUSH_BIT when its five high cards
+    are the ``suited`` cards (listed first) and the joker, else 0."""
+    from paigow_cli.core.splits import LOW_POSITIONS
+
+    return tuple(
+        FLUSH_BIT if suited - (i < suited) - (j < suited) + (joker and j != 6) >= 5 else 0 for i, j in LOW_POSITIONS
+    )
+
+
+def _code_cards(code: int, suited: bool) -> list[int]:
+    """Real cards with the code's ranks and joker: all spades, or round the other suits."""
+    ranks = [rank for rank in range(13) for _ in range(code >> 3 * rank & 7)]
+    cards = [rank * 4 + (0 if suited else 1 + turn % 3) for turn, rank in enumerate(ranks)]
+    return cards + [JOKER_CODE] * (code >> 39 & 1)
+
+
+def _five_key(code: int, wheel_low: bool) -> int:
     from paigow_cli.core.hands import five_card_key
 
-    cards = [
-        JOKER_CODE if rank == JOKER_RANK else rank * 4 + (0 if flush else 1 + turn % 3)
-        for turn, rank in enumerate(ranks)
-    ]
-    return five_card_key(cards, wheel_low)
+    return five_card_key(_code_cards(code, bool(code & FLUSH_BIT)), wheel_low)
 
 
-def _two_key(first: int, second: int) -> int:
+def _two_key(code: int) -> int:
     from paigow_cli.core.hands import two_card_key
 
-    return two_card_key(*(JOKER_CODE if rank == JOKER_RANK else rank * 4 for rank in (first, second)))
+    first, second = _code_cards(code, False)
+    return two_card_key(first, second)
 
 
 # --- the two-pair chart ------------------------------------------------------------------------------
@@ -445,10 +463,11 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
         lcut.astype(np.int64),
         heq.astype(np.int64),
         leq.astype(np.int64),
+        prepared.flush_pushes,
         rows,
         cols,
         base,
-        *prepared.flush,
+        *prepared.flush_cells,
         row_of,
         col_of,
         pay,

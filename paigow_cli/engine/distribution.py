@@ -143,6 +143,20 @@ class PreparedTable:
         )
 
     @cached_property
+    def flush_cells(self) -> tuple[np.ndarray, ...]:
+        """What ``kernels.play_group`` takes of the flush classes: where each suited mask's classes
+        start, and each class's setting and its multiset's (the layout checked first)."""
+        mask_start, other, joker, *cells = self.flush
+        check_flush_layout(mask_start, other, joker)
+        return (mask_start, *cells)
+
+    @cached_property
+    def flush_pushes(self) -> bool:
+        """Whether a flush class, or the multiset it is taken from, pushes every bet in this game."""
+        parent = self.table.classes.flush_multiset
+        return bool(self.flush_push.any() or self.multiset_push[parent].any())
+
+    @cached_property
     def flush(self) -> tuple[np.ndarray, ...]:
         """The flush classes' arrays as the kernels take them, in ``flush_order``."""
         table, classes, order = self.table, self.table.classes, self.flush_order
@@ -221,6 +235,27 @@ class PreparedTable:
 
 
 _PREPARED: dict[tuple[int, Game], tuple[DealerTable, PreparedTable]] = {}
+
+
+def check_flush_layout(mask_start: np.ndarray, other: np.ndarray, joker: np.ndarray) -> None:
+    """Check the order ``kernels.flush_parts`` walks the flush classes of each suited mask in:
+    those without the joker, then those with it; within each, the other ranks in order (every pair
+    o1 <= o2 for two, every rank for one, or none), as ``dealer_classes`` enumerates them."""
+    pairs = [(o1, o2) for o1 in range(RANKS) for o2 in range(o1, RANKS)]
+    others = {2: pairs, 1: [(o1, NO_RANK) for o1 in range(RANKS)], 0: [(NO_RANK, NO_RANK)]}
+    expected_other: list[tuple[int, int]] = []
+    expected_joker: list[bool] = []
+    for mask in range(1 << RANKS):
+        size = mask.bit_count()
+        for with_joker in (False, True):
+            real = 6 if with_joker else 7
+            if 0 <= real - size <= 2 and size >= 5 - with_joker:
+                expected_other += others[real - size]
+                expected_joker += [with_joker] * len(others[real - size])
+        if mask_start[mask + 1] != len(expected_other):
+            raise RuntimeError(f"the flush classes of suited mask {mask} are not where the kernel looks")
+    if not (np.array_equal(other, expected_other) and np.array_equal(joker, expected_joker)):
+        raise RuntimeError("the flush classes are not in the order the kernel walks them")
 
 
 def prepare(table: DealerTable, game: Game = Game.CLASSIC) -> PreparedTable:

@@ -102,34 +102,6 @@ def flush_cells(flush_high, flush_low, flush_push, parent_high, parent_low, pare
 
 
 @njit(cache=True, nogil=True)
-def scatter_flush_cells(live_mask, live_rank, joker_live, mask_start, flush_other, flush_joker, own, parent, out):
-    """The flush classes of one suit whose live ranks are ``live_mask`` (only classes whose suited
-    ranks all lie inside it are visited, by submask), each added at its own cell and taken off its
-    multiset's cell; the cells come from ``flush_cells``. ``live_rank`` counts live cards per rank."""
-    choose = _choose_table()
-    outside = np.empty(14, dtype=np.int64)
-    for r in range(13):
-        outside[r] = live_rank[r] - ((live_mask >> r) & 1)
-    outside[NO_RANK] = 1
-    sub = live_mask
-    while True:
-        for i in range(mask_start[sub], mask_start[sub + 1]):
-            if flush_joker[i] and not joker_live:
-                continue
-            first, second = flush_other[i, 0], flush_other[i, 1]
-            if first == second and first != NO_RANK:
-                weight = choose[outside[first], 2]
-            else:
-                weight = outside[first] * outside[second]
-            if weight:
-                out[own[i]] += weight
-                out[parent[i]] -= weight
-        if sub == 0:
-            break
-        sub = (sub - 1) & live_mask
-
-
-@njit(cache=True, nogil=True)
 def scatter_dealer(
     live_rank,
     suit_live,
@@ -238,8 +210,9 @@ def _popcount(x):
 
 
 @njit(cache=True, nogil=True)
-def _grid_functionals_into(grid, start, rows, cols, hcut, lcut, heq, leq, values, below, row_total, col_total):
-    """``grid_functionals`` of the grid at ``grid[start:]``, with the caller's scratch arrays."""
+def _grid_functionals_into(grid, start, rows, cols, hcut, lcut, heq, leq, values, below, row_total, col_total, pushes):
+    """``grid_functionals`` of the grid at ``grid[start:]``, with the caller's scratch arrays; its
+    pushing layer is read only when ``pushes`` (the game has dealer hands that push every bet)."""
     layer = rows * cols
     row_total[:] = 0
     col_total[:] = 0
@@ -247,11 +220,12 @@ def _grid_functionals_into(grid, start, rows, cols, hcut, lcut, heq, leq, values
         running = 0
         for j in range(cols):
             cell = grid[start + i * cols + j]
-            pushed = grid[start + layer + i * cols + j]
             running += cell
             below[i + 1, j + 1] = below[i, j + 1] + running
-            row_total[i] += cell + pushed
-            col_total[j] += cell + pushed
+            if pushes:
+                cell += grid[start + layer + i * cols + j]
+            row_total[i] += cell
+            col_total[j] += cell
     settling = below[rows, cols]
     for u in range(hcut.shape[0]):
         wins = below[hcut[u], lcut[u]]
@@ -262,6 +236,82 @@ def _grid_functionals_into(grid, start, rows, cols, hcut, lcut, heq, leq, values
 
 
 @njit(cache=True, nogil=True)
+def _cell_into(cell, weight, rows, cols, hcut, lcut, heq, leq, values):
+    """Add ``weight`` dealer hands at one cell straight into every setting's (wins, losses, high
+    copies, low copies): ``grid_functionals`` of a grid with that one cell (for sparse grids)."""
+    area = rows * cols
+    pushed = cell >= area
+    if pushed:
+        cell -= area
+    i = cell // cols
+    j = cell - i * cols
+    for u in range(hcut.shape[0]):
+        if not pushed:
+            if i < hcut[u] and j < lcut[u]:
+                values[u, 0] += weight
+            elif i >= hcut[u] and j >= lcut[u]:
+                values[u, 1] += weight
+        if i == heq[u]:
+            values[u, 2] += weight
+        if j == leq[u]:
+            values[u, 3] += weight
+
+
+@njit(cache=True, nogil=True)
+def _add(grids, at, own, parent, c, weight):
+    grids[at + own[c]] += weight
+    grids[at + parent[c]] -= weight
+
+
+@njit(cache=True, nogil=True)
+def _pairs_block(grids, layer, own, parent, c, x, var_of, var_ranks, var_count, pair_key, touched, pending):
+    """A block of 91 flush classes whose two other ranks run through every o1 <= o2 in order.
+    Terms of C(x + b, 2) (o1 = o2) and (x1 + b1)(x2 + b2), b for a held other rank: see ``flush_parts``.
+    The b1 b2 terms (few: sparse grids) are listed in ``pending`` (count in row 0, then key, class).
+    """
+    choose = _choose_table()
+    for o1 in range(13):
+        x1 = x[o1]
+        v1 = var_of[o1]
+        _add(grids, 0, own, parent, c, choose[x1, 2])
+        if v1 >= 0:
+            _add(grids, (1 + v1) * layer, own, parent, c, x1)
+        first = c - o1  # the class (o1, o2) is first + o2
+        for o2 in range(o1 + 1, 13):
+            _add(grids, 0, own, parent, first + o2, x1 * x[o2])
+        if v1 >= 0:
+            touched[1 + v1] = True
+            at = (1 + v1) * layer
+            for o2 in range(o1 + 1, 13):
+                _add(grids, at, own, parent, first + o2, x[o2])
+        for i in range(var_count):
+            o2 = var_ranks[i]
+            if o2 > o1:
+                v2 = var_of[o2]
+                touched[1 + v2] = True
+                _add(grids, (1 + v2) * layer, own, parent, first + o2, x1)
+                if v1 >= 0:
+                    at = pending[0, 0] + 1
+                    pending[0, 0] = at
+                    pending[at, 0] = pair_key[v1, v2]
+                    pending[at, 1] = first + o2
+        c += 13 - o1
+    return c
+
+
+@njit(cache=True, nogil=True)
+def _singles_block(grids, layer, own, parent, c, x, var_of, touched):
+    """A block of 13 flush classes with one other rank, 2 to A in order: weight x + b."""
+    for o1 in range(13):
+        _add(grids, 0, own, parent, c + o1, x[o1])
+        v1 = var_of[o1]
+        if v1 >= 0:
+            touched[1 + v1] = True
+            _add(grids, (1 + v1) * layer, own, parent, c + o1, 1)
+    return c + 13
+
+
+@njit(cache=True, nogil=True)
 def flush_parts(
     live_mask,
     always,
@@ -269,8 +319,6 @@ def flush_parts(
     live_rank,
     joker_live,
     mask_start,
-    flush_other,
-    flush_joker,
     own,
     parent,
     rows,
@@ -279,6 +327,7 @@ def flush_parts(
     lcut,
     heq,
     leq,
+    pushes,
 ):
     """The flush part of the dealer's counts in one suit for every set of ranks the player may hold
     in it: ``(2**d, settings, 4)``, indexed by the held ranks of ``varies`` (d ranks, lowest rank
@@ -290,10 +339,13 @@ def flush_parts(
     other rank the player holds in this suit. So each class adds into a grid per (suited ranks
     among ``varies``, held other ranks it depends on: at most two), exact integer coefficients of
     the weight's expansion in those ranks; a sum over subsets then gives every held set.
+
+    The flush classes of a suited mask S lie in ``mask_start[S]:mask_start[S + 1]`` in the order
+    ``distribution.check_flush_layout`` checks: without the joker, then with it; within each,
+    the other ranks in order (all pairs o1 <= o2, all single ranks, or none, by the size of S).
     """
-    choose = _choose_table()
     settings = hcut.shape[0]
-    index_of = np.full(14, -1, dtype=np.int64)
+    index_of = np.full(13, -1, dtype=np.int64)
     ranks_in = np.zeros(13, dtype=np.int64)
     d = 0
     for r in range(13):
@@ -309,10 +361,11 @@ def flush_parts(
             pair_key[a, b] = keys
             pair_key[b, a] = keys
             keys += 1
-    outside = np.empty(14, dtype=np.int64)  # cards of each rank outside the suit, none held in it
+    x = np.empty(13, dtype=np.int64)  # cards of each rank outside the suit, none held in it
     for r in range(13):
-        outside[r] = live_rank[r] - ((live_mask >> r) & 1) + ((always >> r) & 1)
-    outside[NO_RANK] = 1
+        x[r] = live_rank[r] - ((live_mask >> r) & 1) + ((always >> r) & 1)
+    var_of = np.full(13, -1, dtype=np.int64)
+    var_ranks = np.zeros(13, dtype=np.int64)
     layer = 2 * rows * cols
     grids = np.zeros(keys * layer, dtype=np.int64)
     touched = np.zeros(keys, dtype=np.bool_)
@@ -321,57 +374,46 @@ def flush_parts(
     below = np.zeros((rows + 1, cols + 1), dtype=np.int64)
     row_total = np.zeros(rows, dtype=np.int64)
     col_total = np.zeros(cols, dtype=np.int64)
+    pending = np.empty((own.shape[0] + 1, 2), dtype=np.int64)
     rest = live_mask & ~always & ~varies  # ranks the player cannot hold in this suit
     for held_free in range(1 << d):  # the suited ranks among ``varies`` (compact bits)
         suited_varies = 0
-        for i in range(d):
-            if (held_free >> i) & 1:
-                suited_varies |= 1 << ranks_in[i]
+        var_count = 0
+        for r in range(13):
+            var_of[r] = -1
+            if (varies >> r) & 1:
+                if (held_free >> index_of[r]) & 1:
+                    suited_varies |= 1 << r
+                else:  # another rank the player may hold
+                    var_of[r] = index_of[r]
+                    var_ranks[var_count] = r
+                    var_count += 1
+        pending[0, 0] = 0
         sub = rest
         while True:
             suited = suited_varies | sub
-            for c in range(mask_start[suited], mask_start[suited + 1]):
-                if flush_joker[c] and not joker_live:
-                    continue
-                first, second = flush_other[c, 0], flush_other[c, 1]
-                x1, x2 = outside[first], outside[second]
-                v1 = index_of[first] if not (suited_varies >> first) & 1 else -1
-                v2 = index_of[second] if not (suited_varies >> second) & 1 else -1
-                if first == second and first != NO_RANK:
-                    # C(x + b, 2) = C(x, 2) + b x
-                    w0 = choose[x1, 2]
-                    if w0:
-                        grids[own[c]] += w0
-                        grids[parent[c]] -= w0
-                        touched[0] = True
-                    if v1 >= 0 and x1:
-                        at = (1 + v1) * layer
-                        grids[at + own[c]] += x1
-                        grids[at + parent[c]] -= x1
-                        touched[1 + v1] = True
-                    continue
-                # (x1 + b1)(x2 + b2) = x1 x2 + b1 x2 + b2 x1 + b1 b2
-                w0 = x1 * x2
-                if w0:
-                    grids[own[c]] += w0
-                    grids[parent[c]] -= w0
-                    touched[0] = True
-                if v1 >= 0 and x2:
-                    at = (1 + v1) * layer
-                    grids[at + own[c]] += x2
-                    grids[at + parent[c]] -= x2
-                    touched[1 + v1] = True
-                if v2 >= 0 and x1:
-                    at = (1 + v2) * layer
-                    grids[at + own[c]] += x1
-                    grids[at + parent[c]] -= x1
-                    touched[1 + v2] = True
-                if v1 >= 0 and v2 >= 0:
-                    key = pair_key[v1, v2]
-                    at = key * layer
-                    grids[at + own[c]] += 1
-                    grids[at + parent[c]] -= 1
-                    touched[key] = True
+            size = _popcount(suited)
+            c = mask_start[suited]
+            if size >= 5 or (size == 4 and joker_live):
+                touched[0] = True
+            if size == 5:
+                c = _pairs_block(
+                    grids, layer, own, parent, c, x, var_of, var_ranks, var_count, pair_key, touched, pending
+                )
+            elif size == 6:
+                c = _singles_block(grids, layer, own, parent, c, x, var_of, touched)
+            elif size == 7:
+                _add(grids, 0, own, parent, c, 1)
+                c += 1
+            if joker_live:
+                if size == 4:
+                    c = _pairs_block(
+                        grids, layer, own, parent, c, x, var_of, var_ranks, var_count, pair_key, touched, pending
+                    )
+                elif size == 5:
+                    c = _singles_block(grids, layer, own, parent, c, x, var_of, touched)
+                elif size == 6:
+                    _add(grids, 0, own, parent, c, 1)
             if sub == 0:
                 break
             sub = (sub - 1) & rest
@@ -390,10 +432,16 @@ def flush_parts(
                     below,
                     row_total,
                     col_total,
+                    pushes,
                 )
-                grids[key * layer : (key + 1) * layer] = 0
+                grids[key * layer : key * layer + (layer if pushes else layer // 2)] = 0
                 touched[key] = False
                 used[key] = True
+        for at in range(1, pending[0, 0] + 1):
+            key, c = pending[at, 0], pending[at, 1]
+            _cell_into(own[c], 1, rows, cols, hcut, lcut, heq, leq, parts[key, held_free])
+            _cell_into(parent[c], -1, rows, cols, hcut, lcut, heq, leq, parts[key, held_free])
+            used[key] = True
     # sums over subsets: parts[key, M] = the classes whose suited ranks among ``varies`` lie in M
     for key in range(keys):
         if not used[key]:
@@ -506,12 +554,11 @@ def play_group(
     lcut,
     heq,
     leq,
+    pushes,
     rows,
     cols,
     base,
     mask_start,
-    flush_other,
-    flush_joker,
     flush_high,
     flush_low,
     flush_push,
@@ -582,8 +629,6 @@ def play_group(
                 live_rank,
                 joker_live,
                 mask_start,
-                flush_other,
-                flush_joker,
                 own,
                 parent,
                 rows,
@@ -592,6 +637,7 @@ def play_group(
                 lcut,
                 heq,
                 leq,
+                pushes,
             )
             memo[offset[t] : offset[t] + part.shape[0]] = part
     position = np.full(13, -1, dtype=np.int64)
