@@ -355,6 +355,66 @@ def dealer_context(question: Question):
     return _CONTEXT[key]
 
 
+@dataclass(frozen=True)
+class LiveDeck:
+    """What the dead cards leave, in the forms ``count_group`` hands the kernel (once per question).
+
+    ``choice_masks[rank, count]`` lists the sets of live suits (bit masks) ``count`` cards of that
+    rank can be, ``choice_count`` how many, and ``position_of[rank, count, mask]`` each one's place.
+    """
+
+    live_rank: np.ndarray  # (13,) live cards of each rank
+    suit_live: np.ndarray  # (4,) mask of the live ranks of each suit
+    joker_live: bool
+    choice_masks: np.ndarray  # (13, 5, 6)
+    choice_count: np.ndarray  # (13, 5)
+    position_of: np.ndarray  # (13, 5, 16)
+    suit_block: np.ndarray
+    suit_permutations: np.ndarray
+
+    @property
+    def suit_live_masks(self) -> list[int]:
+        return [int(mask) for mask in self.suit_live]
+
+
+@lru_cache(maxsize=4)
+def live_deck(dead: tuple[int, ...]) -> LiveDeck:
+    """The live deck of a question's dead cards (card codes).
+
+    >>> deck = live_deck((0, 52))  # 2S and the joker
+    >>> deck.live_rank[:2].tolist(), deck.joker_live, deck.choice_count[0, 2].item(), deck.choice_count[1, 2].item()
+    ([3, 4], False, 3, 6)
+    """
+    import numpy as np
+
+    gone = set(dead)
+    live_rank = np.array([sum(rank * 4 + suit not in gone for suit in range(4)) for rank in range(13)], dtype=np.int64)
+    suit_live = np.array(
+        [sum(1 << rank for rank in range(13) if rank * 4 + suit not in gone) for suit in range(4)], dtype=np.int64
+    )
+    choice_masks = np.zeros((13, 5, 6), dtype=np.int64)
+    choice_count = np.zeros((13, 5), dtype=np.int64)
+    position_of = np.full((13, 5, 16), -1, dtype=np.int64)
+    for rank in range(13):
+        available = [suit for suit in range(4) if rank * 4 + suit not in gone]
+        for count in range(5):
+            choices = [sum(1 << suit for suit in chosen) for chosen in combinations(available, count)]
+            choice_count[rank, count] = len(choices)
+            choice_masks[rank, count, : len(choices)] = choices
+            position_of[rank, count, choices] = range(len(choices))
+    suit_block, suit_permutations = suit_symmetry(suit_live.tolist())
+    return LiveDeck(
+        live_rank,
+        suit_live,
+        JOKER_CODE not in gone,
+        choice_masks,
+        choice_count,
+        position_of,
+        suit_block,
+        suit_permutations,
+    )
+
+
 def suit_symmetry(suit_live: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
     """Suits with the same live ranks are interchangeable: each suit's label (its first such suit)
     and every permutation of the suits that keeps the live cards (24 on a full deck).
@@ -383,27 +443,13 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
 
     table, prepared = dealer_context(question)
     rules = question.rules
-    dead = set(question.dead)
-    live_rank = np.array(
-        [sum(1 for suit in range(4) if rank * 4 + suit not in dead) for rank in range(13)], dtype=np.int64
-    )
-    suit_live = np.array(
-        [sum(1 << rank for rank in range(13) if rank * 4 + suit not in dead) for suit in range(4)], dtype=np.int64
-    )
-    choice_masks = np.zeros((13, 6), dtype=np.int64)
-    choice_count = np.zeros(13, dtype=np.int64)
-    position_of = np.full((13, 16), -1, dtype=np.int64)
-    for rank in range(13):
-        available = [suit for suit in range(4) if rank * 4 + suit not in dead]
-        choices = [sum(1 << suit for suit in chosen) for chosen in combinations(available, counts[rank])]
-        if not choices:
-            return  # no live hand has these ranks
-        choice_count[rank] = len(choices)
-        choice_masks[rank, : len(choices)] = choices
-        position_of[rank, choices] = range(len(choices))
-    classes = group_classes(counts, joker, rules, table, suit_live.tolist())
-    suit_block, suit_permutations = suit_symmetry(suit_live.tolist())
-    joker_live = JOKER_CODE not in dead and not joker
+    deck = live_deck(tuple(int(card) for card in question.dead))
+    ranks = np.arange(13)
+    choice_count = deck.choice_count[ranks, counts]
+    if not choice_count.all():
+        return  # no live hand has these ranks
+    classes = group_classes(counts, joker, rules, table, deck.suit_live_masks)
+    joker_live = deck.joker_live and not joker
 
     keys = np.array(classes.keys, dtype=np.int64)
     highs, lows = np.unique(keys[:, 0]), np.unique(keys[:, 1])
@@ -414,15 +460,11 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
     row_of, col_of = bucket(table.high_values, highs), bucket(table.low_values, lows)
     rows, cols = 2 * len(highs) + 1, 2 * len(lows) + 1
     grid = np.zeros(2 * rows * cols, dtype=np.int64)
-    after = live_rank - np.array(counts, dtype=np.int64)
+    after = deck.live_rank - np.array(counts, dtype=np.int64)
     scatter_multisets(after, joker_live, *prepared.multiset, row_of, col_of, rows, cols, grid)
     base = np.zeros((len(keys), 4), dtype=np.int64)
     grid_functionals(grid, rows, cols, hcut, lcut, heq, leq, base)
 
-    flush_class_of = np.full(8192, -1, dtype=np.int64)
-    for index, mask in enumerate(classes.flush_masks):
-        if index:
-            flush_class_of[mask] = index
     settings = np.full((len(classes.settings), 21), -1, dtype=np.int64)
     for index, ids in enumerate(classes.settings):
         settings[index, : len(ids)] = ids
@@ -441,17 +483,17 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
     rule_example = np.zeros((len(rule_ids), 13), dtype=np.int64)
     chart = np.zeros((1, 5), dtype=np.int64)
     play_group(
-        choice_masks,
+        deck.choice_masks[ranks, counts],
         choice_count,
-        suit_block,
-        suit_permutations,
-        position_of,
+        deck.suit_block,
+        deck.suit_permutations,
+        deck.position_of[ranks, counts],
         int(joker),
-        suit_block,
+        deck.suit_block,
         after,
-        suit_live,
+        deck.suit_live,
         joker_live,
-        flush_class_of,
+        np.array(classes.flush_masks, dtype=np.int64),
         settings,
         np.array([len(ids) for ids in classes.settings], dtype=np.int64),
         np.array(classes.house, dtype=np.int64),

@@ -542,7 +542,7 @@ def play_group(
     live_rank,
     suit_live,
     joker_live,
-    flush_class_of,
+    flush_masks,
     class_settings,
     class_count,
     class_house,
@@ -591,6 +591,9 @@ def play_group(
     group that gives up the most.
     """
     settings = hcut.shape[0]
+    flush_class_of = np.full(8192, -1, dtype=np.int64)  # the player class of a flush suit's ranks
+    for index in range(1, flush_masks.shape[0]):
+        flush_class_of[flush_masks[index]] = index
     own, parent = flush_cells(
         flush_high, flush_low, flush_push, parent_high, parent_low, parent_push, row_of, col_of, rows, cols
     )
