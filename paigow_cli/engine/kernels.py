@@ -264,7 +264,7 @@ def _add(grids, at, own, parent, c, weight):
 
 
 @njit(cache=True, nogil=True)
-def _pairs_block(grids, layer, own, parent, c, x, var_of, var_ranks, var_count, pair_key, touched, pending):
+def _pairs_block(grids, layer, own, parent, c, x, var_of, pair_key, touched, pending):
     """A block of 91 flush classes whose two other ranks run through every o1 <= o2 in order.
     Terms of C(x + b, 2) (o1 = o2) and (x1 + b1)(x2 + b2), b for a held other rank: see ``flush_parts``.
     The b1 b2 terms (few: sparse grids) are listed in ``pending`` (count in row 0, then key, class).
@@ -274,27 +274,42 @@ def _pairs_block(grids, layer, own, parent, c, x, var_of, var_ranks, var_count, 
         x1 = x[o1]
         v1 = var_of[o1]
         _add(grids, 0, own, parent, c, choose[x1, 2])
-        if v1 >= 0:
-            _add(grids, (1 + v1) * layer, own, parent, c, x1)
         first = c - o1  # the class (o1, o2) is first + o2
-        for o2 in range(o1 + 1, 13):
-            _add(grids, 0, own, parent, first + o2, x1 * x[o2])
         if v1 >= 0:
+            at1 = (1 + v1) * layer
+            _add(grids, at1, own, parent, c, x1)
             touched[1 + v1] = True
-            at = (1 + v1) * layer
             for o2 in range(o1 + 1, 13):
-                _add(grids, at, own, parent, first + o2, x[o2])
-        for i in range(var_count):
-            o2 = var_ranks[i]
-            if o2 > o1:
+                k = first + o2
+                mine, theirs = own[k], parent[k]
+                x2 = x[o2]
+                grids[mine] += x1 * x2
+                grids[theirs] -= x1 * x2
+                grids[at1 + mine] += x2
+                grids[at1 + theirs] -= x2
                 v2 = var_of[o2]
-                touched[1 + v2] = True
-                _add(grids, (1 + v2) * layer, own, parent, first + o2, x1)
-                if v1 >= 0:
+                if v2 >= 0:
+                    at2 = (1 + v2) * layer
+                    grids[at2 + mine] += x1
+                    grids[at2 + theirs] -= x1
+                    touched[1 + v2] = True
                     at = pending[0, 0] + 1
                     pending[0, 0] = at
                     pending[at, 0] = pair_key[v1, v2]
-                    pending[at, 1] = first + o2
+                    pending[at, 1] = k
+        else:
+            for o2 in range(o1 + 1, 13):
+                k = first + o2
+                mine, theirs = own[k], parent[k]
+                x2 = x[o2]
+                grids[mine] += x1 * x2
+                grids[theirs] -= x1 * x2
+                v2 = var_of[o2]
+                if v2 >= 0:
+                    at2 = (1 + v2) * layer
+                    grids[at2 + mine] += x1
+                    grids[at2 + theirs] -= x1
+                    touched[1 + v2] = True
         c += 13 - o1
     return c
 
@@ -365,7 +380,6 @@ def flush_parts(
     for r in range(13):
         x[r] = live_rank[r] - ((live_mask >> r) & 1) + ((always >> r) & 1)
     var_of = np.full(13, -1, dtype=np.int64)
-    var_ranks = np.zeros(13, dtype=np.int64)
     layer = 2 * rows * cols
     grids = np.zeros(keys * layer, dtype=np.int64)
     touched = np.zeros(keys, dtype=np.bool_)
@@ -378,16 +392,13 @@ def flush_parts(
     rest = live_mask & ~always & ~varies  # ranks the player cannot hold in this suit
     for held_free in range(1 << d):  # the suited ranks among ``varies`` (compact bits)
         suited_varies = 0
-        var_count = 0
         for r in range(13):
             var_of[r] = -1
             if (varies >> r) & 1:
                 if (held_free >> index_of[r]) & 1:
                     suited_varies |= 1 << r
-                else:  # another rank the player may hold
+                else:  # an other rank the player may hold
                     var_of[r] = index_of[r]
-                    var_ranks[var_count] = r
-                    var_count += 1
         pending[0, 0] = 0
         sub = rest
         while True:
@@ -397,9 +408,7 @@ def flush_parts(
             if size >= 5 or (size == 4 and joker_live):
                 touched[0] = True
             if size == 5:
-                c = _pairs_block(
-                    grids, layer, own, parent, c, x, var_of, var_ranks, var_count, pair_key, touched, pending
-                )
+                c = _pairs_block(grids, layer, own, parent, c, x, var_of, pair_key, touched, pending)
             elif size == 6:
                 c = _singles_block(grids, layer, own, parent, c, x, var_of, touched)
             elif size == 7:
@@ -407,9 +416,7 @@ def flush_parts(
                 c += 1
             if joker_live:
                 if size == 4:
-                    c = _pairs_block(
-                        grids, layer, own, parent, c, x, var_of, var_ranks, var_count, pair_key, touched, pending
-                    )
+                    c = _pairs_block(grids, layer, own, parent, c, x, var_of, pair_key, touched, pending)
                 elif size == 5:
                     c = _singles_block(grids, layer, own, parent, c, x, var_of, touched)
                 elif size == 6:
