@@ -144,7 +144,7 @@ def compute(
     result = cached_result(question)
     if result is not None:
         return result
-    dealer_context(question)  # load (or build) the dealer table once, before any worker starts
+    dealer_context((question,))  # load (or build) the dealer table once, before any worker starts
     chunks = chunk_count(question)
     folder = partial_folder(question)
     done: dict[int, Tally] = {}

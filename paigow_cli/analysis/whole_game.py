@@ -35,7 +35,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from paigow_cli.core.cards import DECK, JOKER_CODE, Card
-from paigow_cli.core.rules import Rules
+from paigow_cli.core.rules import Game, Rules
 
 if TYPE_CHECKING:
     import numpy as np
@@ -339,20 +339,73 @@ class Tally:
         return tally
 
 
-_CONTEXT: dict[tuple, object] = {}
+@dataclass(frozen=True)
+class DealerContext:
+    """The dealer table and its layout for the kernel, for a set of games at once: the multiset and
+    flush classes' arrays with each class's push layer (``class_flags.push_layers``)."""
+
+    table: DealerTable
+    games: tuple[Game, ...]
+    multiset: tuple[np.ndarray, ...]  # as ``kernels.scatter_multisets`` takes them
+    flush: tuple[np.ndarray, ...]  # as ``kernels.play_group`` takes them
+    settles: np.ndarray  # (games, layers)
+
+    @property
+    def layers(self) -> int:
+        return int(self.settles.shape[1])
 
 
-def dealer_context(question: Question):
-    """The dealer table and its layout for the kernel, loaded (or built) once per process and rules."""
-    key = (question.rules.house_way, question.rules.wheel, question.rules.game)
+_CONTEXT: dict[tuple, DealerContext] = {}
+
+
+def dealer_context(questions: Sequence[Question]) -> DealerContext:
+    """The dealer context of questions that share a house way and wheel, loaded (or built) once per
+    process."""
+    rules = questions[0].rules
+    games = tuple(dict.fromkeys(question.rules.game for question in questions))
+    key = (rules.house_way, rules.wheel, games)
     if key not in _CONTEXT:
+        from paigow_cli.engine.class_flags import push_layers
         from paigow_cli.engine.dealer_table import load_table
         from paigow_cli.engine.distribution import prepare
 
-        table = load_table(question.rules.house_way, question.rules.wheel)
+        table = load_table(rules.house_way, rules.wheel)
+        layout = prepare(table)  # the classes' order and arrays; the layers come from every game
+        multiset_layer, flush_layer, settles = push_layers(table, games)
+        mask_start, flush_high, flush_low, _, parent_high, parent_low, _ = layout.flush_cells
+        order = layout.flush_order
         _CONTEXT.clear()
-        _CONTEXT[key] = (table, prepare(table, question.rules.game))
+        _CONTEXT[key] = DealerContext(
+            table,
+            games,
+            (*layout.multiset[:4], multiset_layer),
+            (
+                mask_start,
+                flush_high,
+                flush_low,
+                flush_layer[order],
+                parent_high,
+                parent_low,
+                multiset_layer[table.classes.flush_multiset[order]],
+            ),
+            settles,
+        )
     return _CONTEXT[key]
+
+
+def question_set(questions: Sequence[Question]) -> tuple[Question, ...]:
+    """Questions answered in one pass: they must share the house way, the wheel and the dead cards.
+
+    >>> question_set([Question(Rules()), Question(Rules(house_way="ballys"))])
+    Traceback (most recent call last):
+    ...
+    ValueError: questions answered together share the house way, the wheel and the dead cards
+    """
+    found = tuple(questions)
+    shared = {(question.rules.house_way, question.rules.wheel, question.dead) for question in found}
+    if len(shared) != 1:
+        raise ValueError("questions answered together share the house way, the wheel and the dead cards")
+    return found
 
 
 @dataclass(frozen=True)
@@ -430,8 +483,8 @@ def suit_symmetry(suit_live: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
     return labels, np.array(kept, dtype=np.int64)
 
 
-def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally: Tally) -> None:
-    """Add every player hand of one rank group to ``tally``."""
+def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: bool, tallies: Sequence[Tally]) -> None:
+    """Add every player hand of one rank group to each question's tally (``question_set``)."""
     import numpy as np
 
     from paigow_cli.engine.distribution import bucket, exact_rate
@@ -441,29 +494,30 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
         scatter_multisets,
     )
 
-    table, prepared = dealer_context(question)
-    rules = question.rules
-    deck = live_deck(tuple(int(card) for card in question.dead))
+    context = dealer_context(questions)
+    table, first = context.table, questions[0]
+    deck = live_deck(tuple(int(card) for card in first.dead))
     ranks = np.arange(13)
     choice_count = deck.choice_count[ranks, counts]
     if not choice_count.all():
         return  # no live hand has these ranks
-    classes = group_classes(counts, joker, rules, table, deck.suit_live_masks)
+    classes = group_classes(counts, joker, first.rules, table, deck.suit_live_masks)
     joker_live = deck.joker_live and not joker
 
     keys = np.array(classes.keys, dtype=np.int64)
     highs, lows = np.unique(keys[:, 0]), np.unique(keys[:, 1])
     high_at, low_at = np.searchsorted(highs, keys[:, 0]), np.searchsorted(lows, keys[:, 1])
-    banker = int(rules.banker)
+    banker = np.array([[int(question.rules.banker)] for question in questions], dtype=np.int64)
     hcut, lcut = 2 * high_at + 1 + banker, 2 * low_at + 1 + banker  # rows/columns the player takes
     heq, leq = 2 * high_at + 1, 2 * low_at + 1  # his own values (copies)
+    game_of = np.array([context.games.index(question.rules.game) for question in questions], dtype=np.int64)
     row_of, col_of = bucket(table.high_values, highs), bucket(table.low_values, lows)
     rows, cols = 2 * len(highs) + 1, 2 * len(lows) + 1
-    grid = np.zeros(2 * rows * cols, dtype=np.int64)
+    grid = np.zeros(context.layers * rows * cols, dtype=np.int64)
     after = deck.live_rank - np.array(counts, dtype=np.int64)
-    scatter_multisets(after, joker_live, *prepared.multiset, row_of, col_of, rows, cols, grid)
-    base = np.zeros((len(keys), 4), dtype=np.int64)
-    grid_functionals(grid, rows, cols, hcut, lcut, heq, leq, base)
+    scatter_multisets(after, joker_live, *context.multiset, row_of, col_of, rows, cols, grid)
+    base = np.zeros((len(questions), len(keys), 4), dtype=np.int64)
+    grid_functionals(grid, rows, cols, context.layers, context.settles, game_of, hcut, lcut, heq, leq, base)
 
     settings = np.full((len(classes.settings), 21), -1, dtype=np.int64)
     for index, ids in enumerate(classes.settings):
@@ -476,12 +530,14 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
     chart_split = np.full(len(classes.settings), split, dtype=np.int64)
     chart_together = np.full(len(classes.settings), together, dtype=np.int64)
 
-    rate = exact_rate(rules.commission)
-    pay, charge = (1 - rate).numerator, (1 - rate).denominator  # score = (1 - rate) * wins - losses, times charge
-    house_totals, best_totals = np.zeros(7, dtype=np.int64), np.zeros(7, dtype=np.int64)
-    rule_stats = np.zeros((len(rule_ids), 4), dtype=np.int64)
-    rule_example = np.zeros((len(rule_ids), 13), dtype=np.int64)
-    chart = np.zeros((1, 5), dtype=np.int64)
+    rates = [1 - exact_rate(question.rules.commission) for question in questions]
+    pay = np.array([rate.numerator for rate in rates], dtype=np.int64)  # score = (1 - rate) wins - losses,
+    charge = np.array([rate.denominator for rate in rates], dtype=np.int64)  # times charge
+    house_totals = np.zeros((len(questions), 7), dtype=np.int64)
+    best_totals = np.zeros((len(questions), 7), dtype=np.int64)
+    rule_stats = np.zeros((len(questions), len(rule_ids), 4), dtype=np.int64)
+    rule_example = np.zeros((len(questions), len(rule_ids), 13), dtype=np.int64)
+    chart = np.zeros((len(questions), 1, 5), dtype=np.int64)
     play_group(
         deck.choice_masks[ranks, counts],
         choice_count,
@@ -501,38 +557,41 @@ def count_group(question: Question, counts: tuple[int, ...], joker: bool, tally:
         class_chart,
         chart_split,
         chart_together,
-        hcut.astype(np.int64),
-        lcut.astype(np.int64),
-        heq.astype(np.int64),
-        leq.astype(np.int64),
-        prepared.flush_pushes,
+        context.layers,
+        context.settles,
+        game_of,
+        hcut,
+        lcut,
+        heq,
+        leq,
         rows,
         cols,
         base,
-        *prepared.flush_cells,
+        *context.flush,
         row_of,
         col_of,
         pay,
         charge,
-        question.dealer_hands,
+        first.dealer_hands,
         house_totals,
         best_totals,
         rule_stats,
         rule_example,
         chart,
     )
-    for player, found in (("house", house_totals), ("best", best_totals)):
-        tally.totals[player] = [a + int(b) for a, b in zip(tally.totals[player], found)]
-    for rule, index in rule_ids.items():
-        stats = [int(value) for value in rule_stats[index]]
-        mine = tally.rules.setdefault(rule, [0, 0, 0, 0])
-        if stats[3] > mine[3]:
-            tally.examples[rule] = _example_hand(counts, joker, rule_example[index])
-        tally.rules[rule] = [mine[0] + stats[0], mine[1] + stats[1], mine[2] + stats[2], max(mine[3], stats[3])]
-    if cells and chart[0, 0]:
-        name = " ".join(str(rank) for rank in cells[0])
-        mine = tally.chart.setdefault(name, [0] * 5)
-        tally.chart[name] = [a + int(b) for a, b in zip(mine, chart[0])]
+    for at, tally in enumerate(tallies):
+        for player, found in (("house", house_totals[at]), ("best", best_totals[at])):
+            tally.totals[player] = [a + int(b) for a, b in zip(tally.totals[player], found)]
+        for rule, index in rule_ids.items():
+            stats = [int(value) for value in rule_stats[at, index]]
+            mine = tally.rules.setdefault(rule, [0, 0, 0, 0])
+            if stats[3] > mine[3]:
+                tally.examples[rule] = _example_hand(counts, joker, rule_example[at, index])
+            tally.rules[rule] = [mine[0] + stats[0], mine[1] + stats[1], mine[2] + stats[2], max(mine[3], stats[3])]
+        if cells and chart[at, 0, 0]:
+            name = " ".join(str(rank) for rank in cells[0])
+            mine = tally.chart.setdefault(name, [0] * 5)
+            tally.chart[name] = [a + int(b) for a, b in zip(mine, chart[at, 0])]
 
 
 def _example_hand(counts: tuple[int, ...], joker: bool, suit_masks) -> list[int]:
@@ -543,7 +602,14 @@ def _example_hand(counts: tuple[int, ...], joker: bool, suit_masks) -> list[int]
 
 def count_chunk(question: Question, chunk: int, chunks: int = CHUNKS) -> Tally:
     """The counts of chunk ``chunk`` of ``chunks`` (every ``chunks``-th rank group): a pure function."""
-    tally = Tally(chunks=1)
-    for counts, joker in rank_groups(question.dead)[chunk::chunks]:
-        count_group(question, counts, joker, tally)
-    return tally
+    return count_chunk_of((question,), chunk, chunks)[0]
+
+
+def count_chunk_of(questions: Sequence[Question], chunk: int, chunks: int = CHUNKS) -> list[Tally]:
+    """``count_chunk`` of each question of a ``question_set``, in one pass over the groups (the
+    dealer's flush classes are walked once for them all)."""
+    questions = question_set(questions)
+    tallies = [Tally(chunks=1) for _ in questions]
+    for counts, joker in rank_groups(questions[0].dead)[chunk::chunks]:
+        count_group(questions, counts, joker, tallies)
+    return tallies

@@ -49,6 +49,22 @@ def push_classes(table: DealerTable, game: Game) -> tuple[np.ndarray, np.ndarray
     return pushes
 
 
+def push_layers(table: DealerTable, games: Sequence[Game]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One layer per set of ``games`` a dealer class pushes every bet in: each multiset and flush
+    class's layer, and ``settles[g, layer]`` (the layer's hands are settled in ``games[g]``).
+    The classic game and Face Up, say, make two layers: hands that push in Face Up, and the rest."""
+    patterns = [np.zeros(len(table.multiset_low), dtype=np.int64), np.zeros(len(table.flush_low), dtype=np.int64)]
+    for at, game in enumerate(games):
+        pushes = push_classes(table, game)
+        if pushes is not None:
+            for kind in range(2):
+                patterns[kind] |= pushes[kind].astype(np.int64) << at
+    found, layer = np.unique(np.concatenate(patterns), return_inverse=True)
+    settles = np.array([[not pattern >> at & 1 for pattern in found.tolist()] for at in range(len(games))], dtype=bool)
+    count = len(patterns[0])
+    return layer[:count].astype(np.uint8), layer[count:].astype(np.uint8), settles
+
+
 def nine_high_low_classes(table: DealerTable) -> tuple[np.ndarray, np.ndarray]:
     """Per multiset and per flush class: the house way sets a 9-high low hand (Tiger 9, Commission-Free)."""
     nine_high = np.array([is_nine_high_low(int(key)) for key in table.low_values])

@@ -11,9 +11,11 @@ the whole game, which reuses each suit's flush part):
   multiset's non-flush hands).
 
 Cells are ``layer * rows * cols + row_of[high] * cols + col_of[low]``, where ``layer``
-is 1 for a class whose dealer hand pushes every bet in the game, so any bucketing
-of the dealer's (high, low) values (full resolution for one hand, a few buckets
-for the whole game) is the same pass. Everything is exact int64 arithmetic.
+is 1 for a class whose dealer hand pushes every bet in the game (the whole game,
+which answers several games at once, gives each set of games a class pushes in its
+own layer), so any bucketing of the dealer's (high, low) values (full resolution for
+one hand, a few buckets for the whole game) is the same pass. Everything is exact
+int64 arithmetic.
 
 This module imports numba; only the engine's callers load it (never ``--help``,
 ``house`` or ``eval``). Compiled code is cached on disk by numba after the first run.
@@ -172,32 +174,29 @@ def scatter_dealer(
 
 
 @njit(cache=True, nogil=True)
-def grid_functionals(grid, rows, cols, hcut, lcut, heq, leq, values):
-    """Per setting ``u``: (wins, losses, high copies, low copies) of the dealer hands in ``grid``.
-
-    ``hcut[u]``/``lcut[u]`` rows/columns are the dealer values the player takes; ``heq``/``leq``
-    the row/column of his own values (copies). Layer 1 (pushing hands) counts only for copies.
-    """
-    below = np.zeros((rows + 1, cols + 1), dtype=np.int64)
-    row_total = np.zeros(rows, dtype=np.int64)
-    col_total = np.zeros(cols, dtype=np.int64)
-    layer = rows * cols
-    for i in range(rows):
-        running = 0
-        for j in range(cols):
-            cell = grid[i * cols + j]
-            pushed = grid[layer + i * cols + j]
-            running += cell
-            below[i + 1, j + 1] = below[i, j + 1] + running
-            row_total[i] += cell + pushed
-            col_total[j] += cell + pushed
-    settling = below[rows, cols]
-    for u in range(hcut.shape[0]):
-        wins = below[hcut[u], lcut[u]]
-        values[u, 0] = wins
-        values[u, 1] = settling - below[hcut[u], cols] - below[rows, lcut[u]] + wins
-        values[u, 2] = row_total[heq[u]]
-        values[u, 3] = col_total[leq[u]]
+def grid_functionals(grid, rows, cols, layers, settles, game_of, hcut, lcut, heq, leq, values):
+    """Per question ``q`` and setting ``u``: (wins, losses, high copies, low copies) of the dealer
+    hands in ``grid`` (``layers`` layers of rows x cols, see ``_functionals_into``)."""
+    games = settles.shape[0]
+    _functionals_into(
+        grid,
+        0,
+        rows,
+        cols,
+        layers,
+        settles,
+        game_of,
+        hcut,
+        lcut,
+        heq,
+        leq,
+        values,
+        np.zeros((games, rows + 1, cols + 1), dtype=np.int64),
+        np.zeros(rows, dtype=np.int64),
+        np.zeros(cols, dtype=np.int64),
+        np.zeros(games, dtype=np.int64),
+        np.zeros(games, dtype=np.int64),
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -210,51 +209,72 @@ def _popcount(x):
 
 
 @njit(cache=True, nogil=True)
-def _grid_functionals_into(grid, start, rows, cols, hcut, lcut, heq, leq, values, below, row_total, col_total, pushes):
-    """``grid_functionals`` of the grid at ``grid[start:]``, with the caller's scratch arrays; its
-    pushing layer is read only when ``pushes`` (the game has dealer hands that push every bet)."""
-    layer = rows * cols
+def _functionals_into(
+    grid,
+    start,
+    rows,
+    cols,
+    layers,
+    settles,
+    game_of,
+    hcut,
+    lcut,
+    heq,
+    leq,
+    values,
+    below,
+    row_total,
+    col_total,
+    running,
+    settled,
+):
+    """(wins, losses, high copies, low copies) per question ``q`` and setting ``u`` of the dealer
+    hands in the grid at ``grid[start:]``: ``layers`` layers of rows x cols, a layer holding the
+    dealer classes that push every bet in the same games (``settles[g, p]``: layer ``p`` is
+    settled in game ``g``; ``game_of[q]`` is question q's game). ``hcut[q, u]``/``lcut[q, u]``
+    rows/columns are the dealer values the player takes; ``heq``/``leq`` the row/column of his own
+    values (copies, in every layer). The rest are the caller's scratch arrays."""
+    area = rows * cols
+    games = settles.shape[0]
     row_total[:] = 0
     col_total[:] = 0
-    for i in range(rows):
-        running = 0
-        for j in range(cols):
-            cell = grid[start + i * cols + j]
-            running += cell
-            below[i + 1, j + 1] = below[i, j + 1] + running
-            if pushes:
-                cell += grid[start + layer + i * cols + j]
-            row_total[i] += cell
-            col_total[j] += cell
-    settling = below[rows, cols]
-    for u in range(hcut.shape[0]):
-        wins = below[hcut[u], lcut[u]]
-        values[u, 0] = wins
-        values[u, 1] = settling - below[hcut[u], cols] - below[rows, lcut[u]] + wins
-        values[u, 2] = row_total[heq[u]]
-        values[u, 3] = col_total[leq[u]]
-
-
-@njit(cache=True, nogil=True)
-def _cell_into(cell, weight, rows, cols, hcut, lcut, heq, leq, values):
-    """Add ``weight`` dealer hands at one cell straight into every setting's (wins, losses, high
-    copies, low copies): ``grid_functionals`` of a grid with that one cell (for sparse grids)."""
-    area = rows * cols
-    pushed = cell >= area
-    if pushed:
-        cell -= area
-    i = cell // cols
-    j = cell - i * cols
-    for u in range(hcut.shape[0]):
-        if not pushed:
-            if i < hcut[u] and j < lcut[u]:
-                values[u, 0] += weight
-            elif i >= hcut[u] and j >= lcut[u]:
-                values[u, 1] += weight
-        if i == heq[u]:
-            values[u, 2] += weight
-        if j == leq[u]:
-            values[u, 3] += weight
+    if layers == 1 and games == 1 and settles[0, 0]:  # one game, no dealer hand pushes: the common case
+        sums = below[0]
+        for i in range(rows):
+            running_sum = 0
+            for j in range(cols):
+                value = grid[start + i * cols + j]
+                running_sum += value
+                sums[i + 1, j + 1] = sums[i, j + 1] + running_sum
+                row_total[i] += value
+                col_total[j] += value
+    else:
+        for i in range(rows):
+            running[:] = 0
+            for j in range(cols):
+                at = start + i * cols + j
+                total = 0
+                settled[:] = 0
+                for p in range(layers):
+                    value = grid[at + p * area]
+                    total += value
+                    for g in range(games):
+                        if settles[g, p]:
+                            settled[g] += value
+                row_total[i] += total
+                col_total[j] += total
+                for g in range(games):
+                    running[g] += settled[g]
+                    below[g, i + 1, j + 1] = below[g, i, j + 1] + running[g]
+    for q in range(values.shape[0]):
+        g = game_of[q]
+        settling = below[g, rows, cols]
+        for u in range(hcut.shape[1]):
+            wins = below[g, hcut[q, u], lcut[q, u]]
+            values[q, u, 0] = wins
+            values[q, u, 1] = settling - below[g, hcut[q, u], cols] - below[g, rows, lcut[q, u]] + wins
+            values[q, u, 2] = row_total[heq[u]]
+            values[q, u, 3] = col_total[leq[u]]
 
 
 @njit(cache=True, nogil=True)
@@ -264,10 +284,9 @@ def _add(grids, at, own, parent, c, weight):
 
 
 @njit(cache=True, nogil=True)
-def _pairs_block(grids, layer, own, parent, c, x, var_of, pair_key, touched, pending):
+def _pairs_block(grids, layer, own, parent, c, x, var_of, pair_key, touched):
     """A block of 91 flush classes whose two other ranks run through every o1 <= o2 in order.
     Terms of C(x + b, 2) (o1 = o2) and (x1 + b1)(x2 + b2), b for a held other rank: see ``flush_parts``.
-    The b1 b2 terms (few: sparse grids) are listed in ``pending`` (count in row 0, then key, class).
     """
     choose = _choose_table()
     for o1 in range(13):
@@ -293,10 +312,10 @@ def _pairs_block(grids, layer, own, parent, c, x, var_of, pair_key, touched, pen
                     grids[at2 + mine] += x1
                     grids[at2 + theirs] -= x1
                     touched[1 + v2] = True
-                    at = pending[0, 0] + 1
-                    pending[0, 0] = at
-                    pending[at, 0] = pair_key[v1, v2]
-                    pending[at, 1] = k
+                    at = pair_key[v1, v2] * layer
+                    grids[at + mine] += 1
+                    grids[at + theirs] -= 1
+                    touched[pair_key[v1, v2]] = True
         else:
             for o2 in range(o1 + 1, 13):
                 k = first + o2
@@ -338,14 +357,16 @@ def flush_parts(
     parent,
     rows,
     cols,
+    layers,
+    settles,
+    game_of,
     hcut,
     lcut,
     heq,
     leq,
-    pushes,
 ):
     """The flush part of the dealer's counts in one suit for every set of ranks the player may hold
-    in it: ``(2**d, settings, 4)``, indexed by the held ranks of ``varies`` (d ranks, lowest rank
+    in it: ``(2**d, questions, settings, 4)`` (as ``_functionals_into``), indexed by the held ranks of ``varies`` (d ranks, lowest rank
     the lowest bit); the ranks of ``always`` are held in every case.
 
     One pass over the suit's flush classes instead of one per held set: a class is live when
@@ -359,7 +380,8 @@ def flush_parts(
     ``distribution.check_flush_layout`` checks: without the joker, then with it; within each,
     the other ranks in order (all pairs o1 <= o2, all single ranks, or none, by the size of S).
     """
-    settings = hcut.shape[0]
+    questions, settings = hcut.shape
+    games = settles.shape[0]
     index_of = np.full(13, -1, dtype=np.int64)
     ranks_in = np.zeros(13, dtype=np.int64)
     d = 0
@@ -380,15 +402,16 @@ def flush_parts(
     for r in range(13):
         x[r] = live_rank[r] - ((live_mask >> r) & 1) + ((always >> r) & 1)
     var_of = np.full(13, -1, dtype=np.int64)
-    layer = 2 * rows * cols
+    layer = layers * rows * cols  # one key's grid
     grids = np.zeros(keys * layer, dtype=np.int64)
     touched = np.zeros(keys, dtype=np.bool_)
-    parts = np.zeros((keys, 1 << d, settings, 4), dtype=np.int64)
+    parts = np.zeros((keys, 1 << d, questions, settings, 4), dtype=np.int64)
     used = np.zeros(keys, dtype=np.bool_)
-    below = np.zeros((rows + 1, cols + 1), dtype=np.int64)
+    below = np.zeros((games, rows + 1, cols + 1), dtype=np.int64)
     row_total = np.zeros(rows, dtype=np.int64)
     col_total = np.zeros(cols, dtype=np.int64)
-    pending = np.empty((own.shape[0] + 1, 2), dtype=np.int64)
+    running = np.zeros(games, dtype=np.int64)
+    settled = np.zeros(games, dtype=np.int64)
     rest = live_mask & ~always & ~varies  # ranks the player cannot hold in this suit
     for held_free in range(1 << d):  # the suited ranks among ``varies`` (compact bits)
         suited_varies = 0
@@ -399,7 +422,6 @@ def flush_parts(
                     suited_varies |= 1 << r
                 else:  # an other rank the player may hold
                     var_of[r] = index_of[r]
-        pending[0, 0] = 0
         sub = rest
         while True:
             suited = suited_varies | sub
@@ -408,7 +430,7 @@ def flush_parts(
             if size >= 5 or (size == 4 and joker_live):
                 touched[0] = True
             if size == 5:
-                c = _pairs_block(grids, layer, own, parent, c, x, var_of, pair_key, touched, pending)
+                c = _pairs_block(grids, layer, own, parent, c, x, var_of, pair_key, touched)
             elif size == 6:
                 c = _singles_block(grids, layer, own, parent, c, x, var_of, touched)
             elif size == 7:
@@ -416,7 +438,7 @@ def flush_parts(
                 c += 1
             if joker_live:
                 if size == 4:
-                    c = _pairs_block(grids, layer, own, parent, c, x, var_of, pair_key, touched, pending)
+                    c = _pairs_block(grids, layer, own, parent, c, x, var_of, pair_key, touched)
                 elif size == 5:
                     c = _singles_block(grids, layer, own, parent, c, x, var_of, touched)
                 elif size == 6:
@@ -426,11 +448,14 @@ def flush_parts(
             sub = (sub - 1) & rest
         for key in range(keys):
             if touched[key]:
-                _grid_functionals_into(
+                _functionals_into(
                     grids,
                     key * layer,
                     rows,
                     cols,
+                    layers,
+                    settles,
+                    game_of,
                     hcut,
                     lcut,
                     heq,
@@ -439,16 +464,12 @@ def flush_parts(
                     below,
                     row_total,
                     col_total,
-                    pushes,
+                    running,
+                    settled,
                 )
-                grids[key * layer : key * layer + (layer if pushes else layer // 2)] = 0
+                grids[key * layer : (key + 1) * layer] = 0
                 touched[key] = False
                 used[key] = True
-        for at in range(1, pending[0, 0] + 1):
-            key, c = pending[at, 0], pending[at, 1]
-            _cell_into(own[c], 1, rows, cols, hcut, lcut, heq, leq, parts[key, held_free])
-            _cell_into(parent[c], -1, rows, cols, hcut, lcut, heq, leq, parts[key, held_free])
-            used[key] = True
     # sums over subsets: parts[key, M] = the classes whose suited ranks among ``varies`` lie in M
     for key in range(keys):
         if not used[key]:
@@ -459,7 +480,7 @@ def flush_parts(
                 if m & bit:
                     parts[key, m] += parts[key, m ^ bit]
     # the held set H takes the classes whose suited ranks miss it, with each held other rank's term
-    result = np.zeros((1 << d, settings, 4), dtype=np.int64)
+    result = np.zeros((1 << d, questions, settings, 4), dtype=np.int64)
     for held in range(1 << d):
         free = full ^ held
         result[held] += parts[0, free]
@@ -557,21 +578,23 @@ def play_group(
     class_chart,
     chart_split,
     chart_together,
+    layers,
+    settles,
+    game_of,
     hcut,
     lcut,
     heq,
     leq,
-    pushes,
     rows,
     cols,
     base,
     mask_start,
     flush_high,
     flush_low,
-    flush_push,
+    flush_layer,
     parent_high,
     parent_low,
-    parent_push,
+    parent_layer,
     row_of,
     col_of,
     pay,
@@ -584,7 +607,8 @@ def play_group(
     chart,
 ):
     """Every player hand of one rank group, settled exactly against every dealer hand of the rest,
-    by the house way and by the best EV.
+    by the house way and by the best EV, for each question (a game, a side of the bank and a
+    commission: ``game_of``, the cuts ``hcut``/``lcut``, ``pay``/``charge``) at once.
 
     The hands are run through one per orbit of the suit permutations that keep the live cards
     (``permutations``; suits with the same live ranks start with the same ``suit_block`` label),
@@ -593,16 +617,16 @@ def play_group(
     hand are the group's ``base`` (multiset classes, which do not see suits) plus, per suit, the
     flush classes left live by the player's cards in that suit: computed once per (suit key, ranks
     held in it) and reused. Scores are ``pay * wins - charge * losses`` (exact integers: the EV
-    times ``charge * dealer_total``). Totals are (hands, wins, pushes, losses, high copies, low
-    copies, score). A clause's example is the first hand (in the order of ``position_of``) of the
-    group that gives up the most.
+    times ``charge * dealer_total``). Totals are per question (hands, wins, pushes, losses, high
+    copies, low copies, score). A clause's example is the first hand (in the order of
+    ``position_of``) of the group that gives up the most.
     """
-    settings = hcut.shape[0]
+    questions, settings = hcut.shape
     flush_class_of = np.full(8192, -1, dtype=np.int64)  # the player class of a flush suit's ranks
     for index in range(1, flush_masks.shape[0]):
         flush_class_of[flush_masks[index]] = index
     own, parent = flush_cells(
-        flush_high, flush_low, flush_push, parent_high, parent_low, parent_push, row_of, col_of, rows, cols
+        flush_high, flush_low, flush_layer, parent_high, parent_low, parent_layer, row_of, col_of, rows, cols
     )
     # each suit's flush parts for every set of ranks the player may hold in it (suits alike share)
     always = np.zeros(4, dtype=np.int64)
@@ -629,7 +653,7 @@ def play_group(
             size += 1 << _popcount(varies[t])
     for t in range(4):
         offset[t] = offset[suit_key[t]]
-    memo = np.empty((size, settings, 4), dtype=np.int64)
+    memo = np.empty((size, questions, settings, 4), dtype=np.int64)
     for t in range(4):
         if suit_key[t] == t:
             part = flush_parts(
@@ -643,18 +667,20 @@ def play_group(
                 parent,
                 rows,
                 cols,
+                layers,
+                settles,
+                game_of,
                 hcut,
                 lcut,
                 heq,
                 leq,
-                pushes,
             )
             memo[offset[t] : offset[t] + part.shape[0]] = part
     position = np.full(13, -1, dtype=np.int64)
     block = np.zeros((14, 4), dtype=np.int64)
     block[0, :] = suit_block
     weight = np.ones(14, dtype=np.int64)
-    example_at = np.full((rule_stats.shape[0], 13), 1 << 30, dtype=np.int64)
+    example_at = np.full((questions, rule_stats.shape[1], 13), 1 << 30, dtype=np.int64)
     slots = np.zeros(4, dtype=np.int64)
     total = np.zeros((21, 4), dtype=np.int64)
     held = np.zeros(4, dtype=np.int64)  # ranks held per suit
@@ -682,79 +708,83 @@ def play_group(
                 player_class = flush_class_of[held[t]]
                 if player_class < 0:
                     raise ArithmeticError("a player hand's flush class is missing from its group")
-        count = class_count[player_class]
-        house_at = -1
-        best_at = -1
-        best_score = 0
-        house_score = 0
-        for k in range(count):
-            u = class_settings[player_class, k]
-            for v in range(4):
-                total[k, v] = (
-                    base[u, v]
-                    + memo[slots[0], u, v]
-                    + memo[slots[1], u, v]
-                    + memo[slots[2], u, v]
-                    + memo[slots[3], u, v]
-                )
-            if total[k, 0] + total[k, 1] > dealer_total or total[k, 0] < 0 or total[k, 1] < 0:
-                raise ArithmeticError("a setting's dealer counts do not fit the live cards")
-            score = pay * total[k, 0] - charge * total[k, 1]
-            if u == class_house[player_class]:
-                house_at = k
-                house_score = score
-            if best_at < 0 or score > best_score:
-                best_at = k
-                best_score = score
-        for which in range(2):
-            k = house_at if which == 0 else best_at
-            totals = house_totals if which == 0 else best_totals
-            totals[0] += hands
-            totals[1] += hands * total[k, 0]
-            totals[2] += hands * (dealer_total - total[k, 0] - total[k, 1])
-            totals[3] += hands * total[k, 1]
-            totals[4] += hands * total[k, 2]
-            totals[5] += hands * total[k, 3]
-            totals[6] += hands * (pay * total[k, 0] - charge * total[k, 1])
         rule = class_rule[player_class]
-        given_up = best_score - house_score
-        rule_stats[rule, 0] += hands
-        if given_up > 0:
-            rule_stats[rule, 1] += hands
-            rule_stats[rule, 2] += hands * given_up
-            if given_up >= rule_stats[rule, 3]:
-                first = _orbit_first(choice_masks, position, permutations, position_of)
-                earlier = given_up > rule_stats[rule, 3]
-                for i in range(13):
-                    if earlier or first[i] != example_at[rule, i]:
-                        earlier = earlier or first[i] < example_at[rule, i]
-                        break
-                if earlier:
-                    rule_stats[rule, 3] = given_up
-                    example_at[rule, :] = first
-                    for q in range(13):
-                        rule_example[rule, q] = choice_masks[q, first[12 - q]]
-        cell = class_chart[player_class]
-        if cell >= 0:
-            chart[cell, 0] += hands
+        first = np.empty(0, dtype=np.int64)  # the orbit's first hand, found when a clause needs it
+        for q in range(questions):
+            count = class_count[player_class]
+            house_at = -1
+            best_at = -1
+            best_score = 0
+            house_score = 0
+            for k in range(count):
+                u = class_settings[player_class, k]
+                for v in range(4):
+                    total[k, v] = (
+                        base[q, u, v]
+                        + memo[slots[0], q, u, v]
+                        + memo[slots[1], q, u, v]
+                        + memo[slots[2], q, u, v]
+                        + memo[slots[3], q, u, v]
+                    )
+                if total[k, 0] + total[k, 1] > dealer_total or total[k, 0] < 0 or total[k, 1] < 0:
+                    raise ArithmeticError("a setting's dealer counts do not fit the live cards")
+                score = pay[q] * total[k, 0] - charge[q] * total[k, 1]
+                if u == class_house[player_class]:
+                    house_at = k
+                    house_score = score
+                if best_at < 0 or score > best_score:
+                    best_at = k
+                    best_score = score
             for which in range(2):
-                u = chart_split[player_class] if which == 0 else chart_together[player_class]
-                wins = (
-                    base[u, 0]
-                    + memo[slots[0], u, 0]
-                    + memo[slots[1], u, 0]
-                    + memo[slots[2], u, 0]
-                    + memo[slots[3], u, 0]
-                )
-                losses = (
-                    base[u, 1]
-                    + memo[slots[0], u, 1]
-                    + memo[slots[1], u, 1]
-                    + memo[slots[2], u, 1]
-                    + memo[slots[3], u, 1]
-                )
-                chart[cell, 1 + which] += hands * (pay * wins - charge * losses)
-            if class_house[player_class] == chart_split[player_class]:
-                chart[cell, 3] += hands
-            elif class_house[player_class] == chart_together[player_class]:
-                chart[cell, 4] += hands
+                k = house_at if which == 0 else best_at
+                totals = house_totals[q] if which == 0 else best_totals[q]
+                totals[0] += hands
+                totals[1] += hands * total[k, 0]
+                totals[2] += hands * (dealer_total - total[k, 0] - total[k, 1])
+                totals[3] += hands * total[k, 1]
+                totals[4] += hands * total[k, 2]
+                totals[5] += hands * total[k, 3]
+                totals[6] += hands * (pay[q] * total[k, 0] - charge[q] * total[k, 1])
+            given_up = best_score - house_score
+            stats = rule_stats[q, rule]
+            stats[0] += hands
+            if given_up > 0:
+                stats[1] += hands
+                stats[2] += hands * given_up
+                if given_up >= stats[3]:
+                    if first.shape[0] == 0:
+                        first = _orbit_first(choice_masks, position, permutations, position_of)
+                    earlier = given_up > stats[3]
+                    for i in range(13):
+                        if earlier or first[i] != example_at[q, rule, i]:
+                            earlier = earlier or first[i] < example_at[q, rule, i]
+                            break
+                    if earlier:
+                        stats[3] = given_up
+                        example_at[q, rule, :] = first
+                        for c in range(13):
+                            rule_example[q, rule, c] = choice_masks[c, first[12 - c]]
+            cell = class_chart[player_class]
+            if cell >= 0:
+                chart[q, cell, 0] += hands
+                for which in range(2):
+                    u = chart_split[player_class] if which == 0 else chart_together[player_class]
+                    wins = (
+                        base[q, u, 0]
+                        + memo[slots[0], q, u, 0]
+                        + memo[slots[1], q, u, 0]
+                        + memo[slots[2], q, u, 0]
+                        + memo[slots[3], q, u, 0]
+                    )
+                    losses = (
+                        base[q, u, 1]
+                        + memo[slots[0], q, u, 1]
+                        + memo[slots[1], q, u, 1]
+                        + memo[slots[2], q, u, 1]
+                        + memo[slots[3], q, u, 1]
+                    )
+                    chart[q, cell, 1 + which] += hands * (pay[q] * wins - charge[q] * losses)
+                if class_house[player_class] == chart_split[player_class]:
+                    chart[q, cell, 3] += hands
+                elif class_house[player_class] == chart_together[player_class]:
+                    chart[q, cell, 4] += hands
