@@ -177,7 +177,6 @@ def scatter_dealer(
 def grid_functionals(grid, rows, cols, layers, settles, game_of, hcut, lcut, heq, leq, values):
     """Per question ``q`` and setting ``u``: (wins, losses, high copies, low copies) of the dealer
     hands in ``grid`` (``layers`` layers of rows x cols, see ``_functionals_into``)."""
-    games = settles.shape[0]
     _functionals_into(
         grid,
         0,
@@ -191,11 +190,10 @@ def grid_functionals(grid, rows, cols, layers, settles, game_of, hcut, lcut, heq
         heq,
         leq,
         values,
-        np.zeros((games, rows + 1, cols + 1), dtype=np.int64),
+        np.zeros((layers, rows + 1, cols + 1), dtype=np.int64),
         np.zeros(rows, dtype=np.int64),
         np.zeros(cols, dtype=np.int64),
-        np.zeros(games, dtype=np.int64),
-        np.zeros(games, dtype=np.int64),
+        np.zeros(layers, dtype=np.int64),
     )
 
 
@@ -226,26 +224,25 @@ def _functionals_into(
     row_total,
     col_total,
     running,
-    settled,
 ):
     """(wins, losses, high copies, low copies) per question ``q`` and setting ``u`` of the dealer
     hands in the grid at ``grid[start:]``: ``layers`` layers of rows x cols, a layer holding the
     dealer classes that push every bet in the same games (``settles[g, p]``: layer ``p`` is
     settled in game ``g``; ``game_of[q]`` is question q's game). ``hcut[q, u]``/``lcut[q, u]``
     rows/columns are the dealer values the player takes; ``heq``/``leq`` the row/column of his own
-    values (copies, in every layer). The rest are the caller's scratch arrays."""
+    values (copies, in every layer). ``below`` (layers, rows + 1, cols + 1), ``row_total``,
+    ``col_total`` and ``running`` (layers) are the caller's scratch arrays."""
     area = rows * cols
-    games = settles.shape[0]
     row_total[:] = 0
     col_total[:] = 0
-    if layers == 1 and games == 1 and settles[0, 0]:  # one game, no dealer hand pushes: the common case
+    if layers == 1:  # no dealer hand pushes in any of the games: the common case, kept lean
         sums = below[0]
         for i in range(rows):
-            running_sum = 0
+            across = 0
             for j in range(cols):
                 value = grid[start + i * cols + j]
-                running_sum += value
-                sums[i + 1, j + 1] = sums[i, j + 1] + running_sum
+                across += value
+                sums[i + 1, j + 1] = sums[i, j + 1] + across
                 row_total[i] += value
                 col_total[j] += value
     else:
@@ -254,25 +251,26 @@ def _functionals_into(
             for j in range(cols):
                 at = start + i * cols + j
                 total = 0
-                settled[:] = 0
                 for p in range(layers):
                     value = grid[at + p * area]
                     total += value
-                    for g in range(games):
-                        if settles[g, p]:
-                            settled[g] += value
+                    running[p] += value
+                    below[p, i + 1, j + 1] = below[p, i, j + 1] + running[p]
                 row_total[i] += total
                 col_total[j] += total
-                for g in range(games):
-                    running[g] += settled[g]
-                    below[g, i + 1, j + 1] = below[g, i, j + 1] + running[g]
     for q in range(values.shape[0]):
         g = game_of[q]
-        settling = below[g, rows, cols]
         for u in range(hcut.shape[1]):
-            wins = below[g, hcut[q, u], lcut[q, u]]
+            high, low = hcut[q, u], lcut[q, u]
+            wins = 0
+            losses = 0
+            for p in range(layers):
+                if settles[g, p]:
+                    corner = below[p, high, low]
+                    wins += corner
+                    losses += below[p, rows, cols] - below[p, high, cols] - below[p, rows, low] + corner
             values[q, u, 0] = wins
-            values[q, u, 1] = settling - below[g, hcut[q, u], cols] - below[g, rows, lcut[q, u]] + wins
+            values[q, u, 1] = losses
             values[q, u, 2] = row_total[heq[u]]
             values[q, u, 3] = col_total[leq[u]]
 
@@ -381,7 +379,6 @@ def flush_parts(
     the other ranks in order (all pairs o1 <= o2, all single ranks, or none, by the size of S).
     """
     questions, settings = hcut.shape
-    games = settles.shape[0]
     index_of = np.full(13, -1, dtype=np.int64)
     ranks_in = np.zeros(13, dtype=np.int64)
     d = 0
@@ -407,11 +404,10 @@ def flush_parts(
     touched = np.zeros(keys, dtype=np.bool_)
     parts = np.zeros((keys, 1 << d, questions, settings, 4), dtype=np.int64)
     used = np.zeros(keys, dtype=np.bool_)
-    below = np.zeros((games, rows + 1, cols + 1), dtype=np.int64)
+    below = np.zeros((layers, rows + 1, cols + 1), dtype=np.int64)
     row_total = np.zeros(rows, dtype=np.int64)
     col_total = np.zeros(cols, dtype=np.int64)
-    running = np.zeros(games, dtype=np.int64)
-    settled = np.zeros(games, dtype=np.int64)
+    running = np.zeros(layers, dtype=np.int64)
     rest = live_mask & ~always & ~varies  # ranks the player cannot hold in this suit
     for held_free in range(1 << d):  # the suited ranks among ``varies`` (compact bits)
         suited_varies = 0
@@ -465,7 +461,6 @@ def flush_parts(
                     row_total,
                     col_total,
                     running,
-                    settled,
                 )
                 grids[key * layer : (key + 1) * layer] = 0
                 touched[key] = False
