@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -30,8 +30,9 @@ from paigow_cli.analysis.whole_game import (
     PLAYERS,
     Question,
     Tally,
-    count_chunk,
+    count_chunk_of,
     dealer_context,
+    question_set,
     rank_groups,
 )
 from paigow_cli.core.cards import DECK, Card
@@ -90,6 +91,18 @@ def partial_folder(question: Question) -> Path:
     return path.with_name(path.stem + ".partial")
 
 
+def partial_folder_of(questions: Sequence[Question]) -> Path:
+    """``partial_folder`` of questions answered together (one question: its own folder)."""
+    if len(questions) == 1:
+        return partial_folder(questions[0])
+    from paigow_cli.engine.cache import table_path
+
+    rules = questions[0].rules
+    digest = hashlib.sha256(" ".join(question_key(question) for question in questions).encode()).hexdigest()[:12]
+    path = table_path("edge", rules.house_way, rules.wheel.value, f"{len(questions)}-questions", digest)
+    return path.with_name(path.stem + ".partial")
+
+
 def _meta(question: Question, chunk: int | None = None) -> dict[str, object]:
     meta: dict[str, object] = {"kind": "edge", "question": json.dumps(question.describe(), sort_keys=True)}
     if chunk is not None:
@@ -97,21 +110,28 @@ def _meta(question: Question, chunk: int | None = None) -> dict[str, object]:
     return meta
 
 
-def _save(path: Path, tally: Tally, meta: dict[str, object]) -> None:
+def _chunk_meta(questions: Sequence[Question], chunk: int) -> dict[str, object]:
+    if len(questions) == 1:
+        return _meta(questions[0], chunk)
+    described = [question.describe() for question in questions]
+    return {"kind": "edge-set", "questions": json.dumps(described, sort_keys=True), "chunk": chunk}
+
+
+def _save(path: Path, tallies: Sequence[Tally], meta: dict[str, object]) -> None:
     import numpy as np
 
     from paigow_cli.engine.cache import write_arrays
 
-    write_arrays(path, {"tally": np.array(json.dumps(tally.as_json()))}, meta)
+    write_arrays(path, {"tallies": np.array(json.dumps([tally.as_json() for tally in tallies]))}, meta)
 
 
-def _load(path: Path, meta: dict[str, object]) -> Tally:
-    """A stored tally; StaleCache when it is missing, garbled or about something else."""
+def _load(path: Path, meta: dict[str, object]) -> list[Tally]:
+    """Stored tallies; StaleCache when they are missing, garbled or about something else."""
     from paigow_cli.engine.cache import StaleCache, read_arrays
 
     arrays = read_arrays(path, meta)
     try:
-        return Tally.from_json(json.loads(str(arrays["tally"])))
+        return [Tally.from_json(found) for found in json.loads(str(arrays["tallies"]))]
     except (KeyError, ValueError, TypeError, AttributeError):
         raise StaleCache(f"{path.name} is malformed") from None
 
@@ -121,14 +141,15 @@ def cached_result(question: Question) -> Tally | None:
     from paigow_cli.engine.cache import StaleCache
 
     try:
-        return _load(result_path(question), _meta(question))
+        found = _load(result_path(question), _meta(question))
     except StaleCache:
         return None
+    return found[0] if len(found) == 1 else None
 
 
-def _count_chunk_json(question: Question, chunk: int, chunks: int) -> dict:
-    """``count_chunk`` with a plain-data result (what a cluster worker sends back)."""
-    return count_chunk(question, chunk, chunks).as_json()
+def _count_chunk_json(questions: Sequence[Question], chunk: int, chunks: int) -> list[dict]:
+    """``count_chunk_of`` with a plain-data result (what a cluster worker sends back)."""
+    return [tally.as_json() for tally in count_chunk_of(questions, chunk, chunks)]
 
 
 def compute(
@@ -139,19 +160,33 @@ def compute(
     scheduler: str | None = None,
 ) -> Tally:
     """The whole game's counts: from the cache, else computed (resuming finished chunks) and cached."""
+    return compute_all((question,), jobs, progress, notify, scheduler)[0]
+
+
+def compute_all(
+    questions: Sequence[Question],
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    notify: Callable[[str], None] | None = None,
+    scheduler: str | None = None,
+) -> list[Tally]:
+    """``compute`` for questions that share a house way, wheel and dead cards (``question_set``):
+    the ones not cached are counted together, in one pass over the deals, and each is cached."""
     from paigow_cli.engine.cache import CacheError, StaleCache
 
-    result = cached_result(question)
-    if result is not None:
-        return result
-    dealer_context((question,))  # load (or build) the dealer table once, before any worker starts
-    chunks = chunk_count(question)
-    folder = partial_folder(question)
-    done: dict[int, Tally] = {}
+    questions = question_set(questions)
+    found = {question: cached_result(question) for question in questions}
+    todo_questions = [question for question in questions if found[question] is None]
+    if not todo_questions:
+        return [found[question] for question in questions]  # type: ignore[misc]
+    dealer_context(todo_questions)  # load (or build) the dealer table once, before any worker starts
+    chunks = chunk_count(todo_questions[0])
+    folder = partial_folder_of(todo_questions)
+    done: dict[int, list[Tally]] = {}
     if folder.is_dir():
         for chunk in range(chunks):
             try:
-                done[chunk] = _load(folder / f"chunk-{chunk:04d}.npz", _meta(question, chunk))
+                done[chunk] = _load(folder / f"chunk-{chunk:04d}.npz", _chunk_meta(todo_questions, chunk))
             except StaleCache:
                 pass
         if done and notify:
@@ -161,39 +196,41 @@ def compute(
     if progress:
         progress(len(done), chunks)
 
-    def finished(chunk: int, tally: Tally) -> None:
-        done[chunk] = tally
+    def finished(chunk: int, tallies: list[Tally]) -> None:
+        done[chunk] = tallies
         try:
-            _save(folder / f"chunk-{chunk:04d}.npz", tally, _meta(question, chunk))
+            _save(folder / f"chunk-{chunk:04d}.npz", tallies, _chunk_meta(todo_questions, chunk))
         except CacheError:
             pass  # still counted in this run; only resuming needs the file
         if progress:
             progress(len(done), chunks)
 
     if client is not None:
-        _run_on_cluster(client, question, todo, chunks, finished)
+        _run_on_cluster(client, todo_questions, todo, chunks, finished)
     else:
-        _run_locally(question, todo, chunks, jobs, finished)
-    total = Tally()
-    for chunk in range(chunks):
-        total.add(done[chunk])
-    check_tally(question, total)
-    try:
-        _save(result_path(question), total, _meta(question))
-        import shutil
+        _run_locally(todo_questions, todo, chunks, jobs, finished)
+    for at, question in enumerate(todo_questions):
+        total = Tally()
+        for chunk in range(chunks):
+            total.add(done[chunk][at])
+        check_tally(question, total)
+        found[question] = total
+        try:
+            _save(result_path(question), [total], _meta(question))
+        except CacheError as error:
+            if notify:
+                notify(f"{error}; the result will be computed again next time")
+    import shutil
 
-        shutil.rmtree(folder, ignore_errors=True)
-    except CacheError as error:
-        if notify:
-            notify(f"{error}; the result will be computed again next time")
-    return total
+    shutil.rmtree(folder, ignore_errors=True)
+    return [found[question] for question in questions]  # type: ignore[misc]
 
 
-def _run_locally(question: Question, todo: list[int], chunks: int, jobs: int | None, finished) -> None:
+def _run_locally(questions: Sequence[Question], todo: list[int], chunks: int, jobs: int | None, finished) -> None:
     workers = min(len(todo), jobs or os.cpu_count() or 1)
     if workers <= 1:
         for chunk in todo:
-            finished(chunk, count_chunk(question, chunk, chunks))
+            finished(chunk, count_chunk_of(questions, chunk, chunks))
         return
     from concurrent.futures import FIRST_COMPLETED, wait
 
@@ -201,7 +238,7 @@ def _run_locally(question: Question, todo: list[int], chunks: int, jobs: int | N
 
     pool = worker_pool(workers)
     try:
-        pending = {pool.submit(count_chunk, question, chunk, chunks): chunk for chunk in todo}
+        pending = {pool.submit(count_chunk_of, questions, chunk, chunks): chunk for chunk in todo}
         while pending:
             ready, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in ready:
@@ -226,14 +263,14 @@ def connect(address: str):
         raise OptionError(f"{{option}} {address}: cannot reach the scheduler ({error})", about="scheduler") from None
 
 
-def _run_on_cluster(client, question: Question, todo: list[int], chunks: int, finished) -> None:
+def _run_on_cluster(client, questions: Sequence[Question], todo: list[int], chunks: int, finished) -> None:
     """Send the chunks to the cluster; each comes back as plain integer counts."""
     from distributed import as_completed
 
     try:
-        futures = {client.submit(_count_chunk_json, question, chunk, chunks, pure=False): chunk for chunk in todo}
+        futures = {client.submit(_count_chunk_json, questions, chunk, chunks, pure=False): chunk for chunk in todo}
         for future in as_completed(list(futures)):
-            finished(futures[future], Tally.from_json(future.result()))
+            finished(futures[future], [Tally.from_json(found) for found in future.result()])
     finally:
         client.close()
 

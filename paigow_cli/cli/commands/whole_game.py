@@ -61,7 +61,8 @@ app = typer.Typer()
 MAX_EDGE_DEAD = 53 - 14  # the player and the dealer need seven live cards each
 
 
-FULL_DECK_CPU_MINUTES = 14  # measured: 6.3-7.2 minutes for a full deck on two cores
+FULL_DECK_CPU_MINUTES = 3.3  # measured: 101 s for a full deck on two cores
+SET_FACTOR = 0.35  # each further question answered in the same pass adds about this much of one
 
 
 SIMULATED_ROUNDS = 100_000  # what a quick simulation would say, shown beside the exact figures
@@ -78,7 +79,7 @@ def whole_game(question: Any, jobs: int | None, scheduler: str | None) -> Any:
     chunks = chunk_count(question)
     finished = [0]
     plain = (
-        f"counting every deal exactly in {chunks} chunks (about {edge_minutes(question, jobs)}); "
+        f"counting every deal exactly in {chunks} chunks (about {minutes_text(edge_minutes(question, jobs))}); "
         "Ctrl-C keeps the finished chunks and the same command resumes"
     )
     with progress_bar("Counting every deal", plain) as progress:
@@ -96,12 +97,21 @@ def whole_game(question: Any, jobs: int | None, scheduler: str | None) -> Any:
             raise typer.Exit(INTERRUPTED) from None
 
 
-def edge_minutes(question: Any, jobs: int | None) -> str:
-    """A rough duration for the plain progress line, in proportion to a full deck's."""
+def edge_minutes(question: Any, jobs: int | None, questions: int = 1) -> float:
+    """A rough duration in minutes, in proportion to a full deck's, of ``questions`` answered together."""
     from math import comb
 
     cores = min(jobs or os.cpu_count() or 1, os.cpu_count() or 1)
-    minutes = FULL_DECK_CPU_MINUTES * question.player_hands / comb(DECK_SIZE, 7) / cores
+    share = question.player_hands / comb(DECK_SIZE, 7)
+    return FULL_DECK_CPU_MINUTES * (1 + SET_FACTOR * (questions - 1)) * share / cores
+
+
+def minutes_text(minutes: float) -> str:
+    """A rough duration for the plain progress line.
+
+    >>> minutes_text(0.7), minutes_text(12.4)
+    ('a minute or less', '12 minutes')
+    """
     return "a minute or less" if minutes < 1.5 else f"{minutes:.0f} minutes"
 
 
@@ -116,8 +126,23 @@ def edge_question(
     return Question(rules, tuple(dead_cards))
 
 
+AllOption = Annotated[
+    bool,
+    typer.Option(
+        "--all",
+        help="Every shipped house way x every game x both sides of the bank (56 questions, both players): "
+        "one table, one progress bar.",
+    ),
+]
+CsvOption = Annotated[
+    bool, typer.Option("--csv", help="With --all: print CSV, one row per question, for a spreadsheet.")
+]
+ALL_FIXES = ("player", "house_way", "game", "banker", "commission")  # what --all runs through itself
+
+
 @app.command("edge")
 def edge_command(
+    ctx: typer.Context,
     player: Annotated[
         PlayerChoice,
         typer.Option("--player", help="The player sets every hand by the house way, or by its exact best EV."),
@@ -131,6 +156,8 @@ def edge_command(
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     as_json: JsonOption = False,
+    every: AllOption = False,
+    as_csv: CsvOption = False,
 ) -> None:
     """The whole game, exactly: every player hand against every dealer hand, and the house edge.
 
@@ -147,11 +174,16 @@ def edge_command(
     $ paigow edge --player best --house-way trump-plaza
     $ paigow edge --game ez --banker --json | jq .house_edge
     $ paigow edge --dead "2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C"
+    $ paigow edge --all --csv > house-edges.csv
     """
     import time
 
     from paigow_cli.analysis.edge import edge_result
 
+    if every or as_csv:
+        check_all_options(ctx, every, as_json, as_csv)
+        edge_all(wheel, dead, jobs, scheduler, as_json, as_csv)
+        return
     question = edge_question(house_way, game, banker, wheel, commission, dead)
     started = time.monotonic()
     with reporting_errors():
@@ -176,10 +208,205 @@ def edge_command(
     Output(False, batch=False).emit(None, lambda: edge_text(question, result, simulated, seconds, other))
 
 
-def edge_json(question: Any, result: EdgeResult) -> dict[str, Any]:
-    document: dict[str, Any] = {
-        **question_json(question.rules, player=result.player, dead=question.dead),
-        "deals": result.deals,
+def check_all_options(ctx: typer.Context, every: bool, as_json: bool, as_csv: bool) -> None:
+    """--csv goes with --all, --all with neither --json and --csv together nor an option it runs through."""
+    from typer._click.core import ParameterSource
+
+    with reporting_errors():
+        if not every:
+            raise OptionError("--csv goes with --all (a single question prints a table or --json)")
+        if as_json and as_csv:
+            raise OptionError("choose --json (JSON Lines) or --csv, not both")
+        for name in ALL_FIXES:
+            if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE:
+                flag = "--" + name.replace("_", "-")
+                raise OptionError(
+                    f"--all answers every house way, game and side of the bank for both players: drop {flag}"
+                )
+
+
+def all_questions(wheel: Wheel, dead: Sequence[Any]) -> list[list[Any]]:
+    """The questions of ``edge --all``, one list per house way (answered together)."""
+    from paigow_cli.analysis.whole_game import Question
+
+    return [
+        [
+            Question(make_rules(way.value, game, banker, wheel, None), tuple(dead))
+            for game in Game
+            for banker in (False, True)
+        ]
+        for way in HouseWayName
+    ]
+
+
+def edge_all(
+    wheel: Wheel, dead: str | None, jobs: int | None, scheduler: str | None, as_json: bool, as_csv: bool
+) -> None:
+    """``edge --all``: every question's counts, computed (one bar over them all) or from the cache."""
+    import time
+
+    from paigow_cli.analysis.edge import cached_result, chunk_count, compute_all, edge_result
+
+    with reporting_errors():
+        dead_cards = dead_option(dead, MAX_EDGE_DEAD)
+    sets = all_questions(wheel, dead_cards)
+    started = time.monotonic()
+    with reporting_errors():
+        pending = [questions for questions in sets if any(cached_result(question) is None for question in questions)]
+        for questions in pending:
+            dealer_table(questions[0].rules)  # build (or check) each dealer table first, with its own bar
+    units = sum(chunk_count(questions[0]) for questions in pending)
+    count = sum(len(questions) for questions in pending)
+    minutes = sum(edge_minutes(questions[0], jobs, len(questions)) for questions in pending)
+    plain = (
+        f"counting every deal of {count} questions exactly in {units} chunks (about {minutes_text(minutes)}); "
+        "Ctrl-C keeps the finished chunks and the same command resumes"
+    )
+    tallies: list[Any] = []
+    finished = [0]
+    with progress_bar(f"Counting every deal of {count} questions", plain) as progress:
+        for questions in sets:
+            offset = finished[0]
+
+            def update(done: int, total: int, offset: int = offset) -> None:
+                finished[0] = offset + done
+                if progress:
+                    progress(finished[0], units)
+
+            try:
+                with reporting_errors():
+                    tallies += compute_all(questions, jobs=jobs, progress=update, notify=note, scheduler=scheduler)
+            except KeyboardInterrupt:
+                INTERRUPTION.reported = True
+                note(f"interrupted: {finished[0]} of {units} chunks are kept; the same command resumes from them")
+                raise typer.Exit(INTERRUPTED) from None
+    seconds = time.monotonic() - started if pending else None
+    questions = [question for questions in sets for question in questions]
+    rows = [
+        (question, edge_result(question, tally, "house"), edge_result(question, tally, "best"))
+        for question, tally in zip(questions, tallies)
+    ]
+    if as_csv:
+        typer.echo(edge_csv(rows), nl=False)
+        return
+    output = Output(as_json, batch=True)
+    if as_json:
+        for question, house, best in rows:
+            output.emit(edge_all_json(question, house, best), lambda: None)
+        return
+    Output(False, batch=False).emit(None, lambda: edge_all_text(rows, seconds))
+
+
+def edge_all_json(question: Any, house: EdgeResult, best: EdgeResult) -> dict[str, Any]:
+    """One line of ``edge --all --json``: the question, then each player's counts as ``edge --json``."""
+    return {
+        **question_json(question.rules, [key for key in QUESTION_KEYS if key != "player"], dead=question.dead),
+        "deals": house.deals,
+        "house": player_json(house),
+        "best": player_json(best),
+        "best_play_saves": best.ev - house.ev,
+    }
+
+
+CSV_COLUMNS = (
+    "house_way",
+    "game",
+    "side",
+    "wheel",
+    "commission",
+    "dead",
+    "house_edge_house_way",
+    "house_edge_best",
+    "best_play_saves",
+    "ev_fraction_house_way",
+    "ev_fraction_best",
+    "deals",
+    "wins_house_way",
+    "pushes_house_way",
+    "losses_house_way",
+    "wins_best",
+    "pushes_best",
+    "losses_best",
+)
+
+
+def edge_csv(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]]) -> str:
+    """``edge --all --csv``: a header, then one row per question (rates as fractions, counts exact)."""
+    import csv
+    import io
+
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for question, house, best in rows:
+        rules = question.rules
+        writer.writerow(
+            [
+                rules.house_way,
+                rules.game.value,
+                "banker" if rules.banker else "player",
+                rules.wheel.value,
+                rules.commission,
+                " ".join(card_list(sort_cards(question.dead))),
+                repr(house.house_edge),
+                repr(best.house_edge),
+                repr(best.ev - house.ev),
+                str(house.ev_fraction),
+                str(best.ev_fraction),
+                house.deals,
+                house.wins,
+                house.pushes,
+                house.losses,
+                best.wins,
+                best.pushes,
+                best.losses,
+            ]
+        )
+    return text.getvalue()
+
+
+def edge_all_text(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]], seconds: float | None) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    first = rows[0][0]
+    title = Text("The whole game for every house way, game and side of the bank, exactly", style="bold")
+    title.append(f"\nEvery one of {rows[0][1].deals:,} deals each; wheel: {first.rules.wheel.value}")
+    if first.dead:
+        title.append("; dead cards: ")
+        title.append_text(cards_markup(sort_cards(first.dead)))
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table.add_column("House way")
+    table.add_column("Game")
+    table.add_column("Side")
+    table.add_column("House way's play", justify="right")
+    table.add_column("Best play", justify="right")
+    table.add_column("Saves", justify="right")
+    for question, house, best in rows:
+        rules = question.rules
+        table.add_row(
+            rules.house_way,
+            rules.game.value,
+            "banker" if rules.banker else "player",
+            f"{100 * house.house_edge:.4f}%",
+            f"{100 * best.house_edge:.4f}%",
+            f"{100 * (best.ev - house.ev):.4f}%",
+        )
+    lines: list[Any] = [
+        title,
+        table,
+        Text("House edge per unit bet; the player sets every hand by the house way, or by its best EV."),
+    ]
+    if seconds is not None:
+        lines.append(Text(f"Computed in {seconds / 60:,.1f} min; cached, so asking again is instant.", style="dim"))
+    return Group(*lines)
+
+
+def player_json(result: EdgeResult) -> dict[str, Any]:
+    """One player's counts and rates, as ``edge --json`` gives them after the question."""
+    return {
         "wins": result.wins,
         "pushes": result.pushes,
         "losses": result.losses,
@@ -195,7 +422,14 @@ def edge_json(question: Any, result: EdgeResult) -> dict[str, Any]:
         "house_edge": result.house_edge,
         "ev_fraction": f"{result.ev_fraction.numerator}/{result.ev_fraction.denominator}",
     }
-    return document
+
+
+def edge_json(question: Any, result: EdgeResult) -> dict[str, Any]:
+    return {
+        **question_json(question.rules, player=result.player, dead=question.dead),
+        "deals": result.deals,
+        **player_json(result),
+    }
 
 
 def edge_text(
