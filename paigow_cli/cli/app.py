@@ -15,7 +15,7 @@ import typer
 
 # Typer vendors Click since 0.26; its exception classes live here.
 from typer._click.exceptions import ClickException
-from typer.core import TyperArgument, TyperGroup, TyperOption
+from typer.core import TyperGroup
 
 from paigow_cli import __version__
 from paigow_cli.cli.commands import (
@@ -35,6 +35,7 @@ from paigow_cli.cli.exits import (
     exit_interrupted,
     leave_now,
 )
+from paigow_cli.cli.options import WORDS
 from paigow_cli.cli.terminal import SETTINGS, ClosedPipe, fitted_streams, quiet_stdout
 
 if TYPE_CHECKING:
@@ -166,7 +167,9 @@ def help_command(
     ctx: typer.Context,
     command: Annotated[
         list[str] | None,
-        typer.Argument(metavar="[COMMAND]...", help="The command (and subcommand) to explain.", show_default=False),
+        typer.Argument(
+            metavar="COMMAND...", help="The command (and subcommand) to explain.", show_default=False, click_type=WORDS
+        ),
     ] = None,
 ) -> None:
     """Show the help of paigow, or of one command, as git and pip do.
@@ -235,17 +238,6 @@ def _tidy_help(typer_app: typer.Typer) -> None:
             _tidy_help(group.typer_instance)
 
 
-def _flag_type(self: Any, ctx: Any) -> str | None:
-    """No type column for flags (``--json``, ``--all``, ``--help``) or for arguments named by their
-    metavar: only options that take a value show what they take."""
-    if getattr(self, "is_flag", False) or self.param_type_name == "argument":
-        return None
-    return _option_type(self, ctx)
-
-
-_option_type = TyperOption.display_type_rich
-TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
-TyperArgument.display_type_rich = _flag_type  # type: ignore[method-assign]
 _tidy_help(app)
 
 

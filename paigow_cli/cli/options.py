@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import Enum
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer._click.types import StringParamType
 
 from paigow_cli.cli.exits import (
     reporting_errors,
@@ -18,10 +19,25 @@ from paigow_cli.core.errors import (
 from paigow_cli.core.games import game_choices
 from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
 
+
+class Words(StringParamType):
+    """An argument's words as typed: help names the argument by its metavar, with no type beside it."""
+
+    name = "words"
+
+    def get_metavar(self, param: Any, ctx: Any) -> str:
+        return ""
+
+
+WORDS = Words()
+
 CardsArgument = Annotated[
     list[str] | None,
     typer.Argument(
-        metavar="CARDS", help="The cards, e.g. AS KD JK 9H 9C 4D 2S, or - to read hands from stdin.", show_default=False
+        metavar="CARDS...",
+        help="The cards, e.g. AS KD JK 9H 9C 4D 2S, or - to read hands from stdin.",
+        show_default=False,
+        click_type=WORDS,
     ),
 ]
 
