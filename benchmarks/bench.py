@@ -8,6 +8,7 @@ Usage:
     python benchmarks/bench.py games [--runs 5] [--batch 200]
     python benchmarks/bench.py whole-game [--runs 3] [--batch 200] [--rounds 1000] [--chunks 4]
     python benchmarks/bench.py startup [--runs 7] [--batch 400]
+    python benchmarks/bench.py speed [--runs 3] [--chunks 6] [--baseline REV] [--rounds 2000]
 """
 
 from __future__ import annotations
@@ -370,6 +371,110 @@ def bench_startup(runs: int, batch: int) -> None:
     print(f"advise - on {batch} hands: {per_hand / batch * 1e3:.2f} ms a hand (target <= 3 ms)")
 
 
+CHUNK_TIMER = """
+import json, statistics, sys, time
+from paigow_cli.analysis.whole_game import Question, count_chunk
+from paigow_cli.core.cards import DECK
+from paigow_cli.core.rules import Rules
+chunks, runs = json.loads(sys.argv[1]), int(sys.argv[2])
+count_chunk(Question(Rules(), tuple(DECK[:36])), 0, 1)  # compile and load everything first
+count_chunk(Question(Rules()), chunks[0])
+times = []
+for chunk in chunks:
+    taken = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        count_chunk(Question(Rules()), chunk)
+        taken.append(time.perf_counter() - start)
+    times.append(statistics.median(taken))
+print(json.dumps(times))
+"""
+
+
+def chunk_seconds(source: Path, chunks: list[int], runs: int) -> float:
+    """Median seconds a full-deck foxwoods chunk takes with the code in ``source`` (a fresh process)."""
+    import json
+
+    env = {**os.environ, "PYTHONPATH": str(source)}
+    done = subprocess.run(
+        [sys.executable, "-c", CHUNK_TIMER, json.dumps(chunks), str(runs)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=source,
+    )
+    return statistics.median(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> None:
+    """The speed issue's targets, each beside a baseline measured in the same run: a full-deck
+    edge (projected from sampled chunks, against the code at ``baseline`` in a temporary worktree),
+    a house way's eight questions in one pass against one by one, simulate --player best, the first
+    table build, and the start-up ratios (``startup``)."""
+    from paigow_cli.analysis.whole_game import CHUNKS, Question, count_chunk, count_chunk_of
+    from paigow_cli.core.rules import Game, Rules, Wheel
+    from paigow_cli.engine.dealer_table import build_table, load_table
+    from paigow_cli.study.simulation import Simulation
+
+    cores = os.cpu_count() or 1
+    cache = os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
+    root = Path(__file__).resolve().parent.parent
+    chosen = [round(i * CHUNKS / sample_chunks) + 1 for i in range(sample_chunks)]
+    print(f"median of {runs} runs, {cores} cores; cache in {cache}")
+    with tempfile.TemporaryDirectory(prefix="paigow-baseline-") as folder:
+        old_tree = Path(folder) / "tree"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(old_tree), baseline], cwd=root, check=True, capture_output=True
+        )
+        try:
+            old = chunk_seconds(old_tree, chosen, runs)
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(old_tree)], cwd=root, capture_output=True)
+    new = chunk_seconds(root, chosen, runs)
+    print(f"full-deck edge, one chunk of {CHUNKS} (median of {sample_chunks} sampled, one core):")
+    print(
+        f"  baseline ({baseline})                        {old:8.2f} s  -> {old * CHUNKS / cores / 60:5.1f} min on {cores} cores"
+    )
+    print(
+        f"  now                                       {new:8.2f} s  -> {new * CHUNKS / cores:5.0f} s on {cores} cores"
+        f"  {old / new:5.1f}x   target <= 90 s"
+    )
+
+    questions = [Question(Rules(game=game, banker=banker)) for game in Game for banker in (False, True)]
+    count_chunk_of(questions, chosen[0])
+    together = median_seconds(lambda: count_chunk_of(questions, chosen[1]), runs)
+    alone = median_seconds(lambda: [count_chunk(question, chosen[1]) for question in questions], runs)
+    print(
+        f"a house way's {len(questions)} questions (edge --all): one pass {together:6.2f} s a chunk, "
+        f"one by one {alone:6.2f} s  {alone / together:4.1f}x"
+    )
+    print(f"  edge --all, 7 house ways, projected on {cores} cores  {7 * together * CHUNKS / cores / 60:6.1f} min")
+
+    table = load_table(HouseWayName.FOXWOODS, Wheel.SECOND)
+    hands = seeded_hands(200, seed=7)
+    per_hand = median_seconds(lambda: [old_hand_odds(hand, table) for hand in hands[:50]], runs) / 50
+
+    def simulate_best() -> None:
+        for _ in Simulation(table, Rules(), seed=3, player="best").run(rounds):
+            pass
+
+    simulate_best()
+    per_second = rounds / median_seconds(simulate_best, runs)
+    print(
+        f"simulate --player best ({rounds:,} rounds)  {per_second:8.0f} rounds/s  "
+        f"(the numpy per-hand loop: {1 / per_hand:5.0f} hands/s)   target >= 1000"
+    )
+    build = median_seconds(lambda: build_table(HouseWayName.FOXWOODS, Wheel.SECOND), runs)
+    old_build = median_seconds(lambda: old_table_build(HouseWayName.FOXWOODS, Wheel.SECOND), 1)
+    print(
+        f"first dealer table build ({cores} cores)  {build:6.2f} s   (before the engine issue's speed-up "
+        f"{old_build:6.2f} s)   target <= 3 s"
+    )
+    print()
+    bench_startup(max(runs, 7), 400)
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="what", required=True)
@@ -395,6 +500,11 @@ def main(argv: Sequence[str]) -> int:
     startup = sub.add_parser("startup", help="--help, eval, house, deal and one-hand advise, end to end")
     startup.add_argument("--runs", type=int, default=7)
     startup.add_argument("--batch", type=int, default=400)
+    speed = sub.add_parser("speed", help="the speed issue's targets: full-deck edge, edge --all, simulate, start-up")
+    speed.add_argument("--runs", type=int, default=3)
+    speed.add_argument("--chunks", type=int, default=6)
+    speed.add_argument("--baseline", default="a0aad8b", help="the commit to measure the whole game against")
+    speed.add_argument("--rounds", type=int, default=2000)
     args = parser.parse_args(argv)
     if args.what == "house-ways":
         bench_house_ways(args.hands, args.runs)
@@ -408,6 +518,8 @@ def main(argv: Sequence[str]) -> int:
         bench_whole_game(args.runs, args.batch, args.rounds, args.chunks)
     elif args.what == "startup":
         bench_startup(args.runs, args.batch)
+    elif args.what == "speed":
+        bench_speed(args.runs, args.chunks, args.baseline, args.rounds)
     return 0
 
 
