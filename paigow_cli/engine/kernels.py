@@ -104,6 +104,71 @@ def flush_cells(flush_high, flush_low, flush_push, parent_high, parent_low, pare
 
 
 @njit(cache=True, nogil=True)
+def _suit_weights(live_rank, suit_live):
+    """For every set of suits (a 4-bit mask), the ways to deal a flush class's other cards, summed
+    over those suits: two other ranks (``pairs[suits, o1, o2]``, o1 <= o2), one, or none."""
+    choose = _choose_table()
+    outside = np.empty((4, 13), dtype=np.int64)  # cards of each rank outside suit t
+    for t in range(4):
+        for r in range(13):
+            outside[t, r] = live_rank[r] - ((suit_live[t] >> r) & 1)
+    pairs = np.zeros((16, 13, 13), dtype=np.int64)
+    singles = np.zeros((16, 13), dtype=np.int64)
+    nones = np.zeros(16, dtype=np.int64)
+    for suits in range(1, 16):
+        for t in range(4):
+            if (suits >> t) & 1:
+                nones[suits] += 1
+                for o1 in range(13):
+                    singles[suits, o1] += outside[t, o1]
+                    pairs[suits, o1, o1] += choose[outside[t, o1], 2]
+                    for o2 in range(o1 + 1, 13):
+                        pairs[suits, o1, o2] += outside[t, o1] * outside[t, o2]
+    return pairs, singles, nones
+
+
+@njit(cache=True, nogil=True)
+def _flush_block(
+    out,
+    c,
+    count,
+    others,
+    weights,
+    suits,
+    flush_high,
+    flush_low,
+    flush_push,
+    parent_high,
+    parent_low,
+    parent_push,
+    row_of,
+    col_of,
+    rows,
+    cols,
+):
+    """One block of a suited mask's flush classes (``others`` 2, 1 or 0 other ranks, in order), each
+    weighed for the suits it is live in, added at its cell and taken off its multiset's."""
+    layer = rows * cols
+    pairs, singles, nones = weights
+    o1, o2 = 0, 0
+    for k in range(count):
+        if others == 2:
+            weight = pairs[suits, o1, o2]
+            o2 += 1
+            if o2 == 13:
+                o1 += 1
+                o2 = o1
+        elif others == 1:
+            weight = singles[suits, k]
+        else:
+            weight = nones[suits]
+        i = c + k
+        out[flush_push[i] * layer + row_of[flush_high[i]] * cols + col_of[flush_low[i]]] += weight
+        out[parent_push[i] * layer + row_of[parent_high[i]] * cols + col_of[parent_low[i]]] -= weight
+    return c + count
+
+
+@njit(cache=True, nogil=True)
 def scatter_dealer(
     live_rank,
     suit_live,
@@ -113,9 +178,7 @@ def scatter_dealer(
     multiset_high,
     multiset_low,
     multiset_push,
-    flush_suited,
-    flush_other,
-    flush_joker,
+    mask_start,
     flush_high,
     flush_low,
     flush_push,
@@ -130,8 +193,9 @@ def scatter_dealer(
 ):
     """Every dealer class's exact weight for these live cards, added into ``out`` (see the module).
 
-    One pass over the flush classes adds up the four suits' weights of each (a class's cell does
-    not depend on its suit), so each class's cells are looked up once.
+    The flush classes are walked by suited mask in the layout ``flush_parts`` documents: a mask's
+    classes are live in the same suits, so each class's weight, summed over those suits, is one
+    lookup (``_suit_weights``) and its cells are looked up once.
     """
     scatter_multisets(
         live_rank,
@@ -147,29 +211,24 @@ def scatter_dealer(
         cols,
         out,
     )
-    choose = _choose_table()
-    layer = rows * cols
-    outside = np.empty((4, 14), dtype=np.int64)
-    for t in range(4):
-        for r in range(13):
-            outside[t, r] = live_rank[r] - ((suit_live[t] >> r) & 1)
-        outside[t, NO_RANK] = 1
-    for i in range(flush_suited.shape[0]):
-        if flush_joker[i] and not joker_live:
+    weights = _suit_weights(live_rank, suit_live)
+    sizes = np.array([91, 13, 1])  # classes in a block of two, one or no other ranks
+    cells = (flush_high, flush_low, flush_push, parent_high, parent_low, parent_push, row_of, col_of, rows, cols)
+    for suited in range(mask_start.shape[0] - 1):
+        c = mask_start[suited]
+        if c == mask_start[suited + 1]:
             continue
-        suited = flush_suited[i]
-        first, second = flush_other[i, 0], flush_other[i, 1]
-        pair = first == second and first != NO_RANK
-        weight = 0
+        suits = 0
         for t in range(4):
             if suited & suit_live[t] == suited:
-                if pair:
-                    weight += choose[outside[t, first], 2]
-                else:
-                    weight += outside[t, first] * outside[t, second]
-        if weight:
-            out[flush_push[i] * layer + row_of[flush_high[i]] * cols + col_of[flush_low[i]]] += weight
-            out[parent_push[i] * layer + row_of[parent_high[i]] * cols + col_of[parent_low[i]]] -= weight
+                suits |= 1 << t
+        if suits == 0:
+            continue
+        size = _popcount(suited)
+        if size >= 5:  # without the joker: 7 - size other ranks
+            c = _flush_block(out, c, sizes[size - 5], 7 - size, weights, suits, *cells)
+        if joker_live and size <= 6:  # with it: 6 - size
+            c = _flush_block(out, c, sizes[size - 4], 6 - size, weights, suits, *cells)
     return out
 
 

@@ -5,8 +5,8 @@ dealer seven more. With the player on the house way, both hands are set by
 looking up their dealer-hand class in the house way's table (vectorised with
 numpy: hundreds of thousands of rounds a second), never by running the house
 way per hand. With the player on the best setting, each player hand is set by
-its exact best EV (the engine, some 30 ms a hand), and the house way's setting
-of the same hand is settled too, for a paired comparison.
+its exact best EV (``advice.best_setting_keys``: about a millisecond a hand), and
+the house way's setting of the same hand is settled too, for a paired comparison.
 """
 
 from __future__ import annotations
@@ -208,7 +208,7 @@ class Simulation:
         self._rng = np.random.default_rng(self.seed)
         self._lookup = ClassLookup(self.table)
         self._pushes = push_classes(self.table, self.rules.game)
-        self._distributions: dict[tuple[int, ...], object] = {}
+        self._best: dict[tuple[int, ...], tuple[int, int]] = {}
 
     def run(self, rounds: int) -> Iterator[int]:
         """Play ``rounds`` rounds, yielding the count done after each chunk."""
@@ -270,25 +270,19 @@ class Simulation:
 
     def _best_settings(self, players: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(high, low) places of each hand's best-EV setting on the doubled scale of ``dense_position``."""
-        from paigow_cli.core.splits import strength_order
-        from paigow_cli.engine.distribution import DealerDistribution, setting_keys_of
+        from paigow_cli.analysis.advice import best_setting_keys
 
-        table, rules = self.table, self.rules
+        table = self.table
         highs, lows = [], []
         for row in players:
-            hand = tuple(DECK[int(code)] for code in row)
-            key = tuple(sorted(hand))
-            splits = sorted(self._legal_splits(hand), key=strength_order)  # ties go to the stronger, as advise
-            distribution = self._distributions.get(key)
-            if distribution is None:
-                distribution = DealerDistribution(
-                    table, hand, rules.game, rules.banker, setting_keys_of(splits), compiled=True
-                )
-                if self.hand is not None:
-                    self._distributions[key] = distribution
-            best = max(splits, key=lambda split: distribution.split_odds(split).score(rules.commission))  # type: ignore[attr-defined]
-            highs.append(dense_position(table.high_values, best.high_value.key))
-            lows.append(dense_position(table.low_values, best.low_value.key))
+            cards = tuple(int(code) for code in row)
+            keys = self._best.get(cards)
+            if keys is None:
+                keys = best_setting_keys(cards, self.rules, table)
+                if self.hand is not None:  # the same hand every round: set it once
+                    self._best[cards] = keys
+            highs.append(dense_position(table.high_values, keys[0]))
+            lows.append(dense_position(table.low_values, keys[1]))
         return np.array(highs), np.array(lows)
 
     def _best_against_dealer(
