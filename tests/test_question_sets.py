@@ -194,3 +194,38 @@ def test_edge_all_option_errors_are_one_line(args, fragment):
     result = runner.invoke(app, ["edge", *args])
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: ") and fragment in result.stderr and result.stderr.count("\n") == 1
+
+
+# --- a player's strategy against another dealer --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "game, banker",
+    [(Game.CLASSIC, False), (Game.EZ, True), pytest.param(Game.COMMISSION_FREE, False, marks=pytest.mark.slow)],
+)
+def test_a_strategy_against_another_dealer_matches_brute_force(cache_folder, game, banker):
+    """The player sets by trump-plaza's way (or flamingo's), the dealer by foxwoods'."""
+    for strategy, dead in (
+        ("trump-plaza", PUSH_HEAVY),
+        ("flamingo", live_deck("9S 9H TS TH JS JH QS QH KS KH AS AH 7S 7H 4D")),
+    ):
+        question = Question(Rules(game=game, banker=banker), dead, strategy=strategy)
+        tally = compute_all([question], jobs=1)[0]
+        expected = brute_force(question)
+        assert {player: tally.totals[player] for player in ("house", "best")} == {
+            player: expected[player] for player in ("house", "best")
+        }, (strategy, game, banker)
+
+
+def test_strategies_answered_together_count_what_each_counts_alone(cache_folder):
+    deck = list(DECK)
+    random.Random(9).shuffle(deck)
+    dead = tuple(deck[:36])
+    questions = [Question(Rules(house_way="ballys"), dead, strategy=way) for way in ("ballys", "foxwoods", "flamingo")]
+    questions.append(Question(Rules(house_way="ballys", game=Game.EZ), dead, strategy="foxwoods"))
+    assert questions[0].strategy is None  # the dealer's own way: the same question as plain edge
+    for chunk in range(2):
+        together = count_chunk_of(questions, chunk, 2)
+        for question, tally in zip(questions, together):
+            assert tally.as_json() == count_chunk(question, chunk, 2).as_json(), question
+    assert len({json.dumps(question.describe(), sort_keys=True) for question in questions}) == 4

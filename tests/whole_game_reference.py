@@ -4,6 +4,7 @@ each dealer hand is set by the house way and settled by comparing hand values di
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 
@@ -14,7 +15,8 @@ from paigow_cli.house_ways import house_setting
 
 
 def brute_force(question) -> dict[str, list[int]]:
-    """{player: [hands, wins, pushes, losses, high copies, low copies, score]} as ``Tally.totals``,
+    """{player: [hands, wins, pushes, losses, high copies, low copies, score]} as ``Tally.totals``
+    (``house``: the player sets by ``question.strategy`` if there is one, else the dealer's way),
     and ``game_pushes``: the (player, dealer) pairs the game's push rule settled."""
     rules = question.rules
     live = [DECK[code] for code in range(53) if code not in set(question.dead)]
@@ -28,13 +30,14 @@ def brute_force(question) -> dict[str, list[int]]:
             dealer_cache[hand] = (split.high_value.key, split.low_value.key, dealer_pushes(rules.game, split))
         return dealer_cache[hand]
 
+    player_rules = replace(rules, house_way=getattr(question, "strategy", None) or rules.house_way)  # his strategy
     totals: dict = {player: [0] * 7 for player in ("house", "best")}
     totals["game_pushes"] = 0
     for player_hand in combinations(live, 7):
         rest = [card for card in live if card not in player_hand]
         dealers = [dealer(hand) for hand in combinations(rest, 7)]
         totals["game_pushes"] += sum(1 for _, _, pushes in dealers if pushes)
-        house = house_setting(player_hand, rules).split
+        house = house_setting(player_hand, player_rules).split
         assert not house.foul
         candidates = [
             split for split in sorted(all_splits(player_hand, rules.wheel_is_low), key=strength_order) if not split.foul

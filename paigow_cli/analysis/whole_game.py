@@ -48,13 +48,30 @@ PLAYERS = ("house", "best")
 
 @dataclass(frozen=True)
 class Question:
-    """Everything that changes the whole game's answer: the rules and the dead cards."""
+    """Everything that changes the whole game's answer: the rules (the dealer's house way among
+    them), the dead cards, and the player's ``strategy``: the house way (or plugin) he sets his
+    hands by, None for the dealer's own.
+
+    >>> Question(Rules(), strategy="foxwoods").strategy is None  # the dealer's own way
+    True
+    """
 
     rules: Rules
     dead: tuple[Card, ...] = ()
+    strategy: str | None = None
 
     def __post_init__(self) -> None:
+        from paigow_cli.house_ways import way_named
+
         object.__setattr__(self, "dead", tuple(DECK[code] for code in sorted({int(card) for card in self.dead})))
+        if self.strategy is not None:
+            name = way_named(self.strategy).name
+            object.__setattr__(self, "strategy", None if name == way_named(self.rules.house_way).name else name)
+
+    @property
+    def player(self) -> str:
+        """Who the ``house`` totals are: the dealer's house way, or the player's strategy."""
+        return self.strategy or "house"
 
     @property
     def live(self) -> int:
@@ -80,6 +97,11 @@ class Question:
         described: dict[str, object] = {**self.rules.as_dict(), "dead": [str(DECK[card]) for card in self.dead]}
         if way.plugin:
             described["plugin_digest"] = way.digest
+        if self.strategy is not None:
+            strategy = way_named(self.strategy)
+            described["strategy"] = strategy.name
+            if strategy.plugin:
+                described["strategy_digest"] = strategy.digest
         return described
 
 
@@ -123,8 +145,8 @@ class GroupClasses:
 
     keys: list[tuple[int, int]] = field(default_factory=list)  # distinct (high key, low key) settings
     settings: list[list[int]] = field(default_factory=list)  # per class: legal settings, strongest first
-    house: list[int] = field(default_factory=list)
-    rules: list[str] = field(default_factory=list)
+    house: list[list[int]] = field(default_factory=list)  # per player table: per class, its setting
+    rules: list[list[str]] = field(default_factory=list)  # per player table: per class, the clause
     flush_masks: list[int] = field(default_factory=list)  # per class (0 for class 0)
     chart: list[tuple[int, int, int] | None] = field(default_factory=list)  # two-pair chart cell of class 0
     chart_settings: tuple[int, int] = (-1, -1)  # (split, together) of class 0
@@ -140,12 +162,18 @@ def _ids(classes: GroupClasses, key: tuple[int, int]) -> int:
 
 
 def group_classes(
-    counts: tuple[int, ...], joker: bool, rules: Rules, table: DealerTable, suit_live: Sequence[int] = (8191,) * 4
+    counts: tuple[int, ...],
+    joker: bool,
+    rules: Rules,
+    table: DealerTable,
+    suit_live: Sequence[int] = (8191,) * 4,
+    players: Sequence[DealerTable] = (),
 ) -> GroupClasses:
     """Settings, house setting and clause of every player class in one rank group (flush classes
     only where some suit still holds all their suited ranks: ``suit_live`` masks the live ranks).
 
-    A player class is a dealer class: its house setting and clause are the dealer table's.
+    A player class is a dealer class: its house setting and clause are a table's, the dealer's
+    ``table`` or, per player strategy, one of ``players`` (``house[s]``, ``rules[s]``).
     """
     from paigow_cli.engine.dealer_classes import NO_RANK, multiset_representative
 
@@ -168,13 +196,18 @@ def group_classes(
                 found.append(("flush", index, mask, others, suited))
     classes = GroupClasses()
     wheel_low = rules.wheel_is_low
+    tables = list(players) or [table]
+    classes.house = [[] for _ in tables]
+    classes.rules = [[] for _ in tables]
     for kind, index, mask, others, suited in found:
-        high, low, rule = table.house_setting(kind, index)
-        house = _ids(classes, (high, low))
         legal = legal_settings(suited + others, len(suited), joker, wheel_low)
         classes.settings.append([_ids(classes, key) for key in legal])
-        classes.house.append(house)
-        classes.rules.append(rule)
+        for at, player in enumerate(tables):
+            high, low, rule = player.house_setting(kind, index)
+            if (high, low) not in classes.index:
+                raise ArithmeticError(f"the {player.house_way} house way fouls a hand of ranks {counts}: {rule}")
+            classes.house[at].append(classes.index[high, low])
+            classes.rules[at].append(rule)
         classes.flush_masks.append(mask)
     cell = chart_cell(counts, joker)
     classes.chart = [cell] + [None] * (len(found) - 1)
@@ -349,10 +382,19 @@ class DealerContext:
     multiset: tuple[np.ndarray, ...]  # as ``kernels.scatter_multisets`` takes them
     flush: tuple[np.ndarray, ...]  # as ``kernels.play_group`` takes them
     settles: np.ndarray  # (games, layers)
+    strategies: dict[str, DealerTable] = field(default_factory=dict)
 
     @property
     def layers(self) -> int:
         return int(self.settles.shape[1])
+
+    def player_table(self, strategy: str) -> DealerTable:
+        """The table of a player's strategy (its settings of every class), loaded once per process."""
+        if strategy not in self.strategies:
+            from paigow_cli.engine.dealer_table import load_table
+
+            self.strategies[strategy] = load_table(strategy, self.table.wheel)
+        return self.strategies[strategy]
 
 
 _CONTEXT: dict[tuple, DealerContext] = {}
@@ -501,7 +543,10 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
     choice_count = deck.choice_count[ranks, counts]
     if not choice_count.all():
         return  # no live hand has these ranks
-    classes = group_classes(counts, joker, first.rules, table, deck.suit_live_masks)
+    strategies = list(dict.fromkeys(question.strategy for question in questions))
+    players = [table if strategy is None else context.player_table(strategy) for strategy in strategies]
+    classes = group_classes(counts, joker, first.rules, table, deck.suit_live_masks, players)
+    player_of = [strategies.index(question.strategy) for question in questions]
     joker_live = deck.joker_live and not joker
 
     keys = np.array(classes.keys, dtype=np.int64)
@@ -523,7 +568,10 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
     for index, ids in enumerate(classes.settings):
         settings[index, : len(ids)] = ids
     rule_ids: dict[str, int] = {}
-    class_rule = np.array([rule_ids.setdefault(rule, len(rule_ids)) for rule in classes.rules], dtype=np.int64)
+    class_rule = np.array(
+        [[rule_ids.setdefault(rule, len(rule_ids)) for rule in classes.rules[at]] for at in player_of], dtype=np.int64
+    )
+    class_house = np.array([classes.house[at] for at in player_of], dtype=np.int64)
     cells = [cell for cell in classes.chart if cell is not None]
     class_chart = np.array([-1 if cell is None else 0 for cell in classes.chart], dtype=np.int64)
     split, together = classes.chart_settings
@@ -552,7 +600,7 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
         np.array(classes.flush_masks, dtype=np.int64),
         settings,
         np.array([len(ids) for ids in classes.settings], dtype=np.int64),
-        np.array(classes.house, dtype=np.int64),
+        class_house,
         class_rule,
         class_chart,
         chart_split,
@@ -582,7 +630,10 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
     for at, tally in enumerate(tallies):
         for player, found in (("house", house_totals[at]), ("best", best_totals[at])):
             tally.totals[player] = [a + int(b) for a, b in zip(tally.totals[player], found)]
+        own = set(classes.rules[player_of[at]])  # this question's strategy's clauses
         for rule, index in rule_ids.items():
+            if rule not in own:
+                continue
             stats = [int(value) for value in rule_stats[at, index]]
             mine = tally.rules.setdefault(rule, [0, 0, 0, 0])
             if stats[3] > mine[3]:

@@ -661,8 +661,9 @@ def play_group(
     chart,
 ):
     """Every player hand of one rank group, settled exactly against every dealer hand of the rest,
-    by the house way and by the best EV, for each question (a game, a side of the bank and a
-    commission: ``game_of``, the cuts ``hcut``/``lcut``, ``pay``/``charge``) at once.
+    by the house way and by the best EV, for each question (a game, a side of the bank, a
+    commission and the player's strategy: ``game_of``, the cuts ``hcut``/``lcut``, ``pay``/``charge``,
+    ``class_house[q]`` and ``class_rule[q]``) at once.
 
     The hands are run through one per orbit of the suit permutations that keep the live cards
     (``permutations``; suits with the same live ranks start with the same ``suit_block`` label),
@@ -762,9 +763,10 @@ def play_group(
                 player_class = flush_class_of[held[t]]
                 if player_class < 0:
                     raise ArithmeticError("a player hand's flush class is missing from its group")
-        rule = class_rule[player_class]
         first = np.empty(0, dtype=np.int64)  # the orbit's first hand, found when a clause needs it
         for q in range(questions):
+            rule = class_rule[q, player_class]
+            house_setting = class_house[q, player_class]
             count = class_count[player_class]
             house_at = -1
             best_at = -1
@@ -783,7 +785,7 @@ def play_group(
                 if total[k, 0] + total[k, 1] > dealer_total or total[k, 0] < 0 or total[k, 1] < 0:
                     raise ArithmeticError("a setting's dealer counts do not fit the live cards")
                 score = pay[q] * total[k, 0] - charge[q] * total[k, 1]
-                if u == class_house[player_class]:
+                if u == house_setting:
                     house_at = k
                     house_score = score
                 if best_at < 0 or score > best_score:
@@ -838,7 +840,7 @@ def play_group(
                         + memo[slots[3], q, u, 1]
                     )
                     chart[q, cell, 1 + which] += hands * (pay[q] * wins - charge[q] * losses)
-                if class_house[player_class] == chart_split[player_class]:
+                if house_setting == chart_split[player_class]:
                     chart[q, cell, 3] += hands
-                elif class_house[player_class] == chart_together[player_class]:
+                elif house_setting == chart_together[player_class]:
                     chart[q, cell, 4] += hands
