@@ -229,3 +229,60 @@ def test_strategies_answered_together_count_what_each_counts_alone(cache_folder)
         for question, tally in zip(questions, together):
             assert tally.as_json() == count_chunk(question, chunk, 2).as_json(), question
     assert len({json.dumps(question.describe(), sort_keys=True) for question in questions}) == 4
+
+
+def test_edge_player_names_his_strategy(cache_folder, foxwoods_table):
+    dead = cards_text(PUSH_HEAVY)
+    result = runner.invoke(app, ["edge", "--player", "trump-plaza", "--dead", dead, "--json"])
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["player"] == "trump-plaza" and document["house_way"] == "foxwoods"
+    question = Question(Rules(), PUSH_HEAVY, strategy="trump-plaza")
+    assert document["wins"] == brute_force(question)["house"][1]
+    own = json.loads(runner.invoke(app, ["edge", "--player", "foxwoods", "--dead", dead, "--json"]).stdout)
+    assert own["player"] == "house"  # the dealer's own way is plain edge, from the same cache
+    text = runner.invoke(app, ["mistakes", "--player", "trump-plaza", "--dead", dead], env={"COLUMNS": "80"})
+    assert text.exit_code == 0, text.stderr
+    assert "trump-plaza house way, played against the foxwoods dealer" in " ".join(text.stdout.split())
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["edge", "--player", "nosuch"], "--player: unknown house way 'nosuch'"),
+        (["mistakes", "--player", "best"], "--player best gives nothing away"),
+        (["compare", "--player", "best"], "--player best: the table always has"),
+        (["compare", "--json", "--csv"], "choose --json"),
+        (["compare", "--house-way", "nosuch"], "--house-way: unknown house way"),
+    ],
+)
+def test_strategy_option_errors_are_one_line(args, fragment):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: ") and fragment in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_compare_table_json_and_csv(cache_folder, foxwoods_table, monkeypatch):
+    """Rows cut to best play, foxwoods and ballys; columns foxwoods and ballys (each table a build)."""
+    from paigow_cli.cli.commands import compare
+
+    monkeypatch.setattr(compare, "strategy_names", lambda players: ["best", "foxwoods", "ballys"])
+    dead = cards_text(PUSH_HEAVY)
+    args = ["compare", "--house-way", "foxwoods", "--house-way", "ballys", "--dead", dead]
+    lines = [json.loads(line) for line in runner.invoke(app, [*args, "--json"]).stdout.splitlines()]
+    assert [(line["house_way"], line["player"]) for line in lines] == [
+        (dealer, player) for dealer in ("foxwoods", "ballys") for player in ("best", "foxwoods", "ballys")
+    ]
+    for line in lines:
+        strategy = None if line["player"] == "best" else line["player"]
+        question = Question(Rules(house_way=line["house_way"]), PUSH_HEAVY, strategy=strategy)
+        expected = brute_force(question)["best" if strategy is None else "house"]
+        assert (line["wins"], line["pushes"], line["losses"]) == tuple(expected[1:4]), line["player"]
+    for dealer in ("foxwoods", "ballys"):
+        played = [line for line in lines if line["house_way"] == dealer and line["player"] != "best"]
+        marked = [line for line in played if line["best_strategy"]]
+        assert marked and all(line["house_edge"] == min(p["house_edge"] for p in played) for line in marked)
+    csv_rows = runner.invoke(app, [*args, "--csv"]).stdout.splitlines()
+    assert csv_rows[0].startswith("dealer,player,game") and len(csv_rows) == 7
+    table = runner.invoke(app, args, env={"COLUMNS": "80"})
+    assert table.exit_code == 0 and max(len(line) for line in table.stdout.splitlines()) <= 80

@@ -316,13 +316,14 @@ class EdgeResult:
 
 
 def edge_result(question: Question, tally: Tally, player: str) -> EdgeResult:
-    """The exact result for ``player`` (``house`` or ``best``) from the merged counts."""
+    """The exact result for ``player`` (``house``: the question's strategy, or ``best``) from the
+    merged counts; its ``player`` names the strategy when the player plays one."""
     from paigow_cli.engine.distribution import exact_rate
 
     _hands, wins, pushes, losses, copies_high, copies_low, score = tally.totals[player]
     charge = (1 - exact_rate(question.rules.commission)).denominator
     return EdgeResult(
-        player,
+        question.player if player == "house" else player,  # a strategy's name when he plays one
         question.deals,
         wins,
         pushes,

@@ -22,6 +22,7 @@ from paigow_cli.cli.commands import (
     advise,
     bonus,
     cache,
+    compare,
     dealing,
     hands,
     house,
@@ -53,6 +54,7 @@ COMMAND_ORDER = (
     "simulate",
     "edge",
     "mistakes",
+    "compare",
     "drill",
     "play",
     "bonus",
@@ -193,7 +195,7 @@ def help_command(
     root.command.main(args=[*names, "--help"], prog_name="paigow", standalone_mode=False)
 
 
-for commands in (hands, advise, house, dealing, whole_game, practice, bonus):
+for commands in (hands, advise, house, dealing, whole_game, compare, practice, bonus):
     app.add_typer(commands.app)
 app.add_typer(cache.app, name="cache")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -21,7 +22,6 @@ from paigow_cli.cli.options import (
     HouseWayOption,
     JobsOption,
     JsonOption,
-    PlayerChoice,
     SchedulerOption,
     WheelOption,
     dead_option,
@@ -76,6 +76,8 @@ def whole_game(question: Any, jobs: int | None, scheduler: str | None) -> Any:
     if tally is not None:
         return tally
     dealer_table(question.rules)  # build (or check) the dealer table first, with its own bar
+    if question.strategy is not None:  # and the player's strategy's (a plugin checked first)
+        dealer_table(replace(question.rules, house_way=question.strategy))
     chunks = chunk_count(question)
     finished = [0]
     plain = (
@@ -116,14 +118,20 @@ def minutes_text(minutes: float) -> str:
 
 
 def edge_question(
-    house_way: str, game: Game, banker: bool, wheel: Wheel, commission: float | None, dead: str | None
+    house_way: str,
+    game: Game,
+    banker: bool,
+    wheel: Wheel,
+    commission: float | None,
+    dead: str | None,
+    strategy: str | None = None,
 ) -> Any:
     from paigow_cli.analysis.whole_game import Question
 
     rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
         dead_cards = dead_option(dead, MAX_EDGE_DEAD)
-    return Question(rules, tuple(dead_cards))
+        return Question(rules, tuple(dead_cards), strategy)
 
 
 AllOption = Annotated[
@@ -140,13 +148,37 @@ CsvOption = Annotated[
 ALL_FIXES = ("player", "house_way", "game", "banker", "commission")  # what --all runs through itself
 
 
+StrategyOption = Annotated[
+    str,
+    typer.Option(
+        "--player",
+        metavar="house|best|NAME|FILE.py",
+        help="The player sets every hand by the dealer's house way, by its exact best EV, or by another "
+        "house way or plugin (the dealer keeps --house-way).",
+    ),
+]
+
+
+def player_strategy(player: str) -> tuple[str, str | None]:
+    """``--player``: ("house" or "best", None), or ("house", a strategy's name) for another house
+    way or a plugin file, which must load."""
+    if player in ("house", "best"):
+        return player, None
+    from paigow_cli.core.errors import PaigowError
+    from paigow_cli.house_ways import way_named
+
+    with reporting_errors():
+        try:
+            return "house", way_named(player).name
+        except PaigowError as error:
+            error.about = "player"  # the flag the user typed
+            raise
+
+
 @app.command("edge")
 def edge_command(
     ctx: typer.Context,
-    player: Annotated[
-        PlayerChoice,
-        typer.Option("--player", help="The player sets every hand by the house way, or by its exact best EV."),
-    ] = PlayerChoice.HOUSE,
+    player: StrategyOption = "house",
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
     banker: BankerOption = False,
@@ -173,6 +205,7 @@ def edge_command(
 
     $ paigow edge
     $ paigow edge --player best --house-way trump-plaza
+    $ paigow edge --player trump-plaza --house-way foxwoods
     $ paigow edge --game ez --banker --json | jq .house_edge
     $ paigow edge --dead "2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C"
     $ paigow edge --all --csv > house-edges.csv
@@ -185,7 +218,8 @@ def edge_command(
         check_all_options(ctx, every, as_json, as_csv)
         edge_all(wheel, dead, jobs, scheduler, as_json, as_csv)
         return
-    question = edge_question(house_way, game, banker, wheel, commission, dead)
+    choice, strategy = player_strategy(player)
+    question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
     started = time.monotonic()
     with reporting_errors():
         from paigow_cli.analysis.edge import cached_result
@@ -193,19 +227,19 @@ def edge_command(
         fresh = cached_result(question) is None
         tally = whole_game(question, jobs, scheduler)
     seconds = time.monotonic() - started if fresh else None
-    result = edge_result(question, tally, player.value)
+    result = edge_result(question, tally, choice)
     if as_json:
         Output(True, batch=False).emit(edge_json(question, result), lambda: None)
         return
     simulated = None
-    if not question.dead and player is PlayerChoice.HOUSE:
+    if not question.dead and choice == "house" and strategy is None:
         from paigow_cli.study.simulation import Simulation, summarize
 
         simulation = Simulation(dealer_table(question.rules), question.rules, 1, player="house")
         for _ in simulation.run(SIMULATED_ROUNDS):
             pass
         simulated = summarize(simulation.tally, question.rules.commission)
-    other = edge_result(question, tally, "best" if player is PlayerChoice.HOUSE else "house")
+    other = edge_result(question, tally, "best" if choice == "house" else "house")
     Output(False, batch=False).emit(None, lambda: edge_text(question, result, simulated, seconds, other))
 
 
@@ -446,7 +480,9 @@ def edge_text(
     from rich.text import Text
 
     rules = question.rules
-    who = "the house way" if result.player == "house" else "the best EV setting of every hand"
+    who = {"house": "the house way", "best": "the best EV setting of every hand"}.get(
+        result.player, f"the {result.player} house way"
+    )
     title = Text(f"The whole {game_text(rules)} against the {rules.house_way} dealer, exactly", style="bold")
     title.append(f"\nEvery one of {result.deals:,} deals; the player sets by {who}")
     if question.dead:
@@ -476,10 +512,11 @@ def edge_text(
     table.add_row(*edge_cells)
     lines: list[Any] = [title, table, Text(f"Player EV per unit: {result.ev:+.7f} (exactly {result.ev_fraction})")]
     if other is not None:
-        house, best = (result, other) if result.player == "house" else (other, result)
+        house, best = (other, result) if result.player == "best" else (result, other)
         lines.append(
             Text(
-                f"House edge with the house way's settings {100 * house.house_edge:.4f}%, with the best "
+                f"House edge with {'the house way' if house.player == 'house' else house.player}'s settings "
+                f"{100 * house.house_edge:.4f}%, with the best "
                 f"{100 * best.house_edge:.4f}%: best play saves {100 * (best.ev - house.ev):.4f}% of a unit per hand "
                 "(paigow mistakes shows where)."
             )
@@ -512,6 +549,15 @@ def mistakes_command(
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     as_json: JsonOption = False,
+    player: Annotated[
+        str,
+        typer.Option(
+            "--player",
+            metavar="NAME|FILE.py",
+            help="Whose clauses: another house way or plugin the player sets by, against the --house-way dealer "
+            "(default: the dealer's own).",
+        ),
+    ] = "house",
 ) -> None:
     """Where the house way gives EV away: each clause, the hands it decides and what it costs.
 
@@ -525,10 +571,15 @@ def mistakes_command(
     $ paigow mistakes
     $ paigow mistakes --house-way trump-plaza --json | jq '.rules[:3]'
     $ paigow mistakes --chart two-pair
+    $ paigow mistakes --player trump-plaza --house-way foxwoods
     """
     from paigow_cli.analysis.edge import mistakes, two_pair_chart
 
-    question = edge_question(house_way, game, banker, wheel, commission, dead)
+    choice, strategy = player_strategy(player)
+    if choice == "best":
+        with reporting_errors():
+            raise OptionError("--player best gives nothing away: name a house way or a plugin (or leave it out)")
+    question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
     with reporting_errors():
         tally = whole_game(question, jobs, scheduler)
     output = Output(as_json, batch=False)
@@ -559,10 +610,19 @@ def example_settings(question: Any, rows: Sequence[Any]) -> dict[str, dict[str, 
         if row.example is None:
             continue
         advice = advise(row.example, question.rules, table=table, dead=question.dead)
-        gap = advice.given_up(advice.house_row)
+        played = advice.house_row
+        if question.strategy is not None:  # the player's own way, not the dealer's
+            from paigow_cli.house_ways import house_setting
+
+            mine = house_setting(row.example, replace(question.rules, house_way=question.strategy)).split
+            keys = (mine.high_value.key, mine.low_value.key)
+            played = next(
+                found for found in advice.rows if (found.split.high_value.key, found.split.low_value.key) == keys
+            )
+        gap = advice.given_up(played)
         if gap is None or abs(gap - row.example_given_up) > 1e-9:
             raise ArithmeticError(f"the whole-game pass and the per-hand engine disagree on {row.example}")
-        settings[row.rule] = {"house_way": advice.house_row.split, "best": advice.best_row.split}
+        settings[row.rule] = {"house_way": played.split, "best": advice.best_row.split}
     return settings
 
 
@@ -601,7 +661,10 @@ def mistakes_text(question: Any, gap: Any, rows: Sequence[Mistake], settings: di
     from rich.text import Text
 
     rules = question.rules
-    title = Text(f"Where the {rules.house_way} house way gives EV away ({game_text(rules)})", style="bold")
+    whose = f"the {rules.house_way} house way"
+    if question.strategy:
+        whose = f"the {question.strategy} house way, played against the {rules.house_way} dealer,"
+    title = Text(f"Where {whose} gives EV away ({game_text(rules)})", style="bold")
     title.append(
         f"\nBest play gains {100 * float(gap):.4f}% of a unit per hand over the house way, exactly; by clause:"
     )
