@@ -322,3 +322,19 @@ def test_the_api_is_all_the_shipped_casinos_import():
             module,
             imports,
         )
+
+
+def test_a_dealer_table_is_never_built_on_a_setting_that_fouls(tmp_path, cache_folder):
+    """However rarely a plugin fouls, the table build sets every class and refuses the first foul."""
+    from paigow_cli.core.rules import Wheel
+    from paigow_cli.engine.dealer_table import build_table
+
+    body = PLUGIN_HEAD.format(name="rare-foul") + (
+        "    def one_pair(self, hand):\n"
+        "        if hand.pairs == [14] and hand.singles[:2] == [13, 12] and len(hand.cards) == 7:\n"
+        "            return Decision(hand.pair_in_front(14), 'aces in front with king-queen')\n"
+        "        return super().one_pair(hand)\n"
+    )
+    name = resolve(str(write_plugin(tmp_path, body, "rare_foul.py")))
+    with pytest.raises(PluginError, match="a foul.*aces in front with king-queen.*no dealer table"):
+        build_table(name, Wheel.SECOND)

@@ -21,7 +21,8 @@ from multiprocessing import get_all_start_methods, get_context
 
 import numpy as np
 
-from paigow_cli.core.errors import CacheError
+from paigow_cli.core.cards import cards_text
+from paigow_cli.core.errors import CacheError, PluginError
 from paigow_cli.core.hands import ROYAL_CODE, STRAIGHT_FLUSH, best_five_key, key_ranks
 from paigow_cli.core.rules import Wheel
 from paigow_cli.core.splits import setting_keys
@@ -76,14 +77,22 @@ SETTING = np.dtype([("high", np.int32), ("low", np.int32), ("rule", object)])
 
 
 def _class_settings(house_way: str, wheel_low: bool, kind: str, start: int, stop: int) -> np.ndarray:
-    """High key, low key and clause of the house way's setting of each class from ``start`` to ``stop``."""
+    """High key, low key and clause of the house way's setting of each class from ``start`` to ``stop``;
+    a setting that fouls, or whose front is not two cards of the hand, is refused (a plugin's)."""
     classes = dealer_classes()
     hand_of = classes.multiset_hand if kind == "multiset" else classes.flush_hand
     found = np.empty(stop - start, dtype=SETTING)
     for at, index in enumerate(range(start, stop)):
         hand = hand_of(index)
         decision = decide(hand, house_way, wheel_low)
-        found[at] = (*setting_keys(hand, decision.front, wheel_low), decision.rule)
+        high, low = setting_keys(hand, decision.front, wheel_low)
+        if low > high or len(set(decision.front)) != 2 or not set(decision.front) <= set(hand):
+            raise PluginError(
+                f"the house way '{house_way}' sets {cards_text(hand)} with {cards_text(decision.front)} in front, "
+                f"{'a foul' if low > high else 'not two cards of the hand'} (clause: {decision.rule}); "
+                "no dealer table is built on it"
+            )
+        found[at] = (high, low, decision.rule)
     return found
 
 
