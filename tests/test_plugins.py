@@ -336,5 +336,5 @@ def test_a_dealer_table_is_never_built_on_a_setting_that_fouls(tmp_path, cache_f
         "        return super().one_pair(hand)\n"
     )
     name = resolve(str(write_plugin(tmp_path, body, "rare_foul.py")))
-    with pytest.raises(PluginError, match="a foul.*aces in front with king-queen.*no dealer table"):
+    with pytest.raises(PluginError, match=r"a foul.*aces in front with king-queen.*no dealer table"):
         build_table(name, Wheel.SECOND)
