@@ -338,3 +338,23 @@ def test_a_dealer_table_is_never_built_on_a_setting_that_fouls(tmp_path, cache_f
     name = resolve(str(write_plugin(tmp_path, body, "rare_foul.py")))
     with pytest.raises(PluginError, match=r"a foul.*aces in front with king-queen.*no dealer table"):
         build_table(name, Wheel.SECOND)
+
+
+def test_two_installed_plugins_with_one_name_are_refused(monkeypatch):
+    from types import SimpleNamespace
+
+    from paigow_cli.house_ways import plugins
+
+    def entry(package: str):
+        return SimpleNamespace(
+            name="twin", value=f"{package}:Twin", dist=SimpleNamespace(name=package, version="1.0"), load=None
+        )
+
+    monkeypatch.setattr(plugins, "entry_points", lambda: [entry("alpha-ways"), entry("beta-ways")])
+    with pytest.raises(
+        PluginError,
+        match="two installed house way plugins are named 'twin': package alpha-ways 1.0 and package beta-ways 1.0",
+    ):
+        resolve("twin")
+    result = run("house", "AS KD JK 9H 9C 4D 2S", "--house-way", "twin")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1 and "alpha-ways" in result.stderr

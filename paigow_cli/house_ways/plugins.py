@@ -57,9 +57,9 @@ def resolve(text: str) -> str:
     if looks_like_path(text) or Path(text).is_file():
         way = load_file(Path(text))
         return register(way)
-    for entry in entry_points():
-        if entry.name == text:
-            return register(load_entry_point(entry))
+    entry = installed_entry(text)
+    if entry is not None:
+        return register(load_entry_point(entry))
     installed = [entry.name for entry in entry_points()]
     choices = list(shipped())
     names = ", ".join(choices[:-1]) + f" or {choices[-1]}"
@@ -88,11 +88,30 @@ def find(name: str) -> HouseWay | None:
     """A loaded plugin by name (loading an installed one on first use)."""
     way = LOADED.get(name)
     if way is None and not looks_like_path(name):
-        for entry in entry_points():
-            if entry.name == name:
-                register(load_entry_point(entry))
-                return LOADED[name]
+        entry = installed_entry(name)
+        if entry is not None:
+            register(load_entry_point(entry))
+            return LOADED[name]
     return way
+
+
+def installed_entry(name: str):
+    """The installed entry point of that name; two packages claiming one name are refused, not
+    one of them picked at random."""
+    found = [entry for entry in entry_points() if entry.name == name]
+    if len(found) > 1:
+        packages = " and ".join(where_from(entry) for entry in found)
+        raise PluginError(f"two installed house way plugins are named '{name}': {packages}; uninstall one")
+    return found[0] if found else None
+
+
+def where_from(entry) -> str:
+    """The package an entry point comes from, for messages."""
+    return (
+        f"package {entry.dist.name} {entry.dist.version}"
+        if getattr(entry, "dist", None)
+        else f"entry point {entry.value}"
+    )
 
 
 def entry_points() -> list:
@@ -138,11 +157,7 @@ def load_file(path: Path) -> HouseWay:
 
 def load_entry_point(entry) -> HouseWay:
     """The house way an installed package names in the ``paigow.house_ways`` group."""
-    where = (
-        f"package {entry.dist.name} {entry.dist.version}"
-        if getattr(entry, "dist", None)
-        else f"entry point {entry.value}"
-    )
+    where = where_from(entry)
     try:
         loaded = entry.load()
     except Exception as error:
