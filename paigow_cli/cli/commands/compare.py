@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from paigow_cli.cli.exits import INTERRUPTED, INTERRUPTION, reporting_errors
+from paigow_cli.cli.commands.whole_game import count_sets, player_json
+from paigow_cli.cli.exits import reporting_errors
 from paigow_cli.cli.options import (
     BankerOption,
     CommissionOption,
@@ -18,8 +19,7 @@ from paigow_cli.cli.options import (
     dead_option,
     make_rules,
 )
-from paigow_cli.cli.output import Output, cards_markup, note, progress_bar
-from paigow_cli.cli.tables import dealer_table
+from paigow_cli.cli.output import Output, cards_markup
 from paigow_cli.cli.views import QUESTION_KEYS, question_json
 from paigow_cli.core.cards import sort_cards
 from paigow_cli.core.errors import OptionError, PaigowError
@@ -127,7 +127,7 @@ def compare_command(
             ]
             for dealer in dealers
         ]
-    tallies = count_columns(columns, jobs, scheduler)
+    tallies, _ = count_sets(columns, jobs, scheduler, "cells")
     cells = compare_cells(strategies, columns, tallies)
     if as_csv:
         typer.echo(compare_csv(cells), nl=False)
@@ -139,44 +139,6 @@ def compare_command(
         return
     first = columns[0][0]
     Output(False, batch=False).emit(None, lambda: compare_text(first, strategies, dealers, cells))
-
-
-def count_columns(columns: list[list[Any]], jobs: int | None, scheduler: str | None) -> list[list[Any]]:
-    """Every column's tallies: from the cache, else counted (one bar over them all; Ctrl-C keeps
-    the finished chunks of the column under way)."""
-    from dataclasses import replace
-
-    from paigow_cli.analysis.edge import cached_result, chunk_count, compute_all
-
-    with reporting_errors():
-        pending = [questions for questions in columns if any(cached_result(q) is None for q in questions)]
-        for questions in pending:  # every table first, each with its own bar (a plugin checked first)
-            for question in questions:
-                dealer_table(replace(question.rules, house_way=question.strategy or question.rules.house_way))
-    units = sum(chunk_count(questions[0]) for questions in pending)
-    plain = (
-        f"counting every deal of {sum(map(len, pending))} cells exactly in {units} chunks; "
-        "Ctrl-C keeps the finished chunks and the same command resumes"
-    )
-    tallies: list[list[Any]] = []
-    finished = [0]
-    with progress_bar("Counting every deal of the table", plain) as progress:
-        for questions in columns:
-            offset = finished[0]
-
-            def update(done: int, total: int, offset: int = offset) -> None:
-                finished[0] = offset + done
-                if progress:
-                    progress(finished[0], units)
-
-            try:
-                with reporting_errors():
-                    tallies.append(compute_all(questions, jobs=jobs, progress=update, notify=note, scheduler=scheduler))
-            except KeyboardInterrupt:
-                INTERRUPTION.reported = True
-                note(f"interrupted: {finished[0]} of {units} chunks are kept; the same command resumes from them")
-                raise typer.Exit(INTERRUPTED) from None
-    return tallies
 
 
 def compare_cells(strategies: list[str], columns: list[list[Any]], tallies: list[list[Any]]) -> list[dict[str, Any]]:
@@ -204,8 +166,6 @@ def compare_cells(strategies: list[str], columns: list[list[Any]], tallies: list
 
 
 def cell_json(cell: dict[str, Any]) -> dict[str, Any]:
-    from paigow_cli.cli.commands.whole_game import player_json
-
     question, result = cell["question"], cell["result"]
     return {
         **question_json(question.rules, QUESTION_KEYS, player=cell["strategy"], dead=question.dead),

@@ -280,46 +280,18 @@ def edge_all(
     """``edge --all``: every question's counts, computed (one bar over them all) or from the cache."""
     import time
 
-    from paigow_cli.analysis.edge import cached_result, chunk_count, compute_all, edge_result
+    from paigow_cli.analysis.edge import edge_result
 
     with reporting_errors():
         dead_cards = dead_option(dead, MAX_EDGE_DEAD)
     sets = all_questions(wheel, dead_cards)
     started = time.monotonic()
-    with reporting_errors():
-        pending = [questions for questions in sets if any(cached_result(question) is None for question in questions)]
-        for questions in pending:
-            dealer_table(questions[0].rules)  # build (or check) each dealer table first, with its own bar
-    units = sum(chunk_count(questions[0]) for questions in pending)
-    count = sum(len(questions) for questions in pending)
-    minutes = sum(edge_minutes(questions[0], jobs, len(questions)) for questions in pending)
-    plain = (
-        f"counting every deal of {count} questions exactly in {units} chunks (about {minutes_text(minutes)}); "
-        "Ctrl-C keeps the finished chunks and the same command resumes"
-    )
-    tallies: list[Any] = []
-    finished = [0]
-    with progress_bar(f"Counting every deal of {count} questions", plain) as progress:
-        for questions in sets:
-            offset = finished[0]
-
-            def update(done: int, total: int, offset: int = offset) -> None:
-                finished[0] = offset + done
-                if progress:
-                    progress(finished[0], units)
-
-            try:
-                with reporting_errors():
-                    tallies += compute_all(questions, jobs=jobs, progress=update, notify=note, scheduler=scheduler)
-            except KeyboardInterrupt:
-                INTERRUPTION.reported = True
-                note(f"interrupted: {finished[0]} of {units} chunks are kept; the same command resumes from them")
-                raise typer.Exit(INTERRUPTED) from None
-    seconds = time.monotonic() - started if pending else None
-    questions = [question for questions in sets for question in questions]
+    tallies, counted = count_sets(sets, jobs, scheduler, "questions")
+    seconds = time.monotonic() - started if counted else None
     rows = [
         (question, edge_result(question, tally, "house"), edge_result(question, tally, "best"))
-        for question, tally in zip(questions, tallies)
+        for questions, found in zip(sets, tallies)
+        for question, tally in zip(questions, found)
     ]
     if as_csv:
         typer.echo(edge_csv(rows), nl=False)
@@ -330,6 +302,47 @@ def edge_all(
             output.emit(edge_all_json(question, house, best), lambda: None)
         return
     Output(False, batch=False).emit(None, lambda: edge_all_text(rows, seconds))
+
+
+def count_sets(
+    sets: list[list[Any]], jobs: int | None, scheduler: str | None, what: str
+) -> tuple[list[list[Any]], int]:
+    """Each set of questions' tallies (a set shares a dealer and a deck: ``compute_all``), from the
+    cache or counted, with one progress bar over every set; every table is built first, each with
+    its own bar (a plugin checked first). Also how many questions were counted, not cached."""
+    from paigow_cli.analysis.edge import cached_result, chunk_count, compute_all
+
+    with reporting_errors():
+        pending = [questions for questions in sets if any(cached_result(question) is None for question in questions)]
+        for questions in pending:
+            for question in questions:
+                dealer_table(replace(question.rules, house_way=question.strategy or question.rules.house_way))
+    units = sum(chunk_count(questions[0]) for questions in pending)
+    count = sum(len(questions) for questions in pending)
+    minutes = sum(edge_minutes(questions[0], jobs, len(questions)) for questions in pending)
+    plain = (
+        f"counting every deal of {count} {what} exactly in {units} chunks (about {minutes_text(minutes)}); "
+        "Ctrl-C keeps the finished chunks and the same command resumes"
+    )
+    tallies: list[list[Any]] = []
+    finished = [0]
+    with progress_bar(f"Counting every deal of {count} {what}", plain) as progress:
+        for questions in sets:
+            offset = finished[0]
+
+            def update(done: int, total: int, offset: int = offset) -> None:
+                finished[0] = offset + done
+                if progress:
+                    progress(finished[0], units)
+
+            try:
+                with reporting_errors():
+                    tallies.append(compute_all(questions, jobs=jobs, progress=update, notify=note, scheduler=scheduler))
+            except KeyboardInterrupt:
+                INTERRUPTION.reported = True
+                note(f"interrupted: {finished[0]} of {units} chunks are kept; the same command resumes from them")
+                raise typer.Exit(INTERRUPTED) from None
+    return tallies, count
 
 
 def edge_all_json(question: Any, house: EdgeResult, best: EdgeResult) -> dict[str, Any]:
