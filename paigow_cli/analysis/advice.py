@@ -247,8 +247,8 @@ def class_settings(cards: Sequence[int], wheel_low: bool) -> list[tuple[int, int
     cards in a suit that holds five (with the joker), then the rest.
 
     >>> from paigow_cli.core.cards import parse_cards
-    >>> len(class_settings(parse_cards("AS KD JK 9H 9C 4D 2S"), False))  # 21 settings, one fouls
-    20
+    >>> len(class_settings(parse_cards("AS KD JK 9H 9C 4D 2S"), False))  # 20 legal, 11 distinct values
+    11
     """
     from paigow_cli.analysis.whole_game import legal_settings
     from paigow_cli.core.cards import JOKER_CODE
