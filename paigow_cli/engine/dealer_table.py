@@ -172,7 +172,7 @@ def build_table(house_way: str, wheel: Wheel, progress: Progress | None = None) 
     settings = np.concatenate(chunks)
     high_values, high_index = np.unique(settings["high"], return_inverse=True)
     low_values, low_index = np.unique(settings["low"], return_inverse=True)
-    rule_names, rule_index = np.unique(settings["rule"].astype(str), return_inverse=True)
+    rule_names, rule_index = _index_rules(settings["rule"].tolist())
     return DealerTable(
         house_way=house_way,
         wheel=wheel,
@@ -187,6 +187,14 @@ def build_table(house_way: str, wheel: Wheel, progress: Progress | None = None) 
         multiset_rule=rule_index[:count].astype(np.uint16),
         flush_rule=rule_index[count:].astype(np.uint16),
     )
+
+
+def _index_rules(rules: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """(sorted distinct clauses, each class's index into them): a dict, not numpy's string sort,
+    which takes a second on 292,253 clauses."""
+    names = sorted(set(rules))
+    place = {name: at for at, name in enumerate(names)}
+    return np.array(names), np.array([place[rule] for rule in rules], dtype=np.uint16)
 
 
 CLASS_FIELDS = ("multiset_counts", "multiset_joker", "flush_suited", "flush_other", "flush_joker", "flush_multiset")
