@@ -144,7 +144,10 @@ def rank_by_ev(rows: list[SplitAdvice], commission: float) -> list[SplitAdvice]:
     """Best EV first (exact EVs; ties: the stronger setting), with best and dominated settings marked."""
     ordered = sorted(rows, key=lambda row: -row.odds.score(commission))  # type: ignore[union-attr]  # stable: keeps strength order
     top = ordered[0].odds
-    return [replace(row, best=row.odds == top and not row.split.foul) for row in mark_dominated(ordered)]
+    return [
+        replace(row, best=row.odds == top and not row.split.foul, dominated=dominated)
+        for row, dominated in zip(ordered, dominated_rows(ordered))
+    ]
 
 
 RESULT_ORDER = {"win": 0, "push": 1, "lose": 2}
@@ -166,24 +169,24 @@ def rank_by_result(rows: list[SplitAdvice]) -> list[SplitAdvice]:
         return (row.split.foul and not settlement.reset, RESULT_ORDER[settlement.outcome.value])
 
     ordered = sorted(rows, key=order)
-    return mark_dominated(ordered)
+    return [replace(row, dominated=dominated) for row, dominated in zip(ordered, dominated_rows(ordered))]
 
 
-def mark_dominated(ordered: list[SplitAdvice]) -> list[SplitAdvice]:
-    """Mark each setting that another legal one matches or beats on both hands (of equal ones, the later)."""
-    marked = []
-    for position, row in enumerate(ordered):
-        high, low = row.split.high_value, row.split.low_value
-        dominated = any(
-            not other.split.foul
-            and other.split.high_value >= high
-            and other.split.low_value >= low
-            and (other.split.high_value > high or other.split.low_value > low or index < position)
-            for index, other in enumerate(ordered)
-            if other is not row
+def dominated_rows(ordered: list[SplitAdvice]) -> list[bool]:
+    """Whether another legal setting matches or beats each one on both hands (of equal ones, the
+    later is dominated), compared by hand-value keys."""
+    keys = [(row.split.high_value.key, row.split.low_value.key, row.split.foul) for row in ordered]
+    return [
+        any(
+            not foul
+            and other_high >= high
+            and other_low >= low
+            and (other_high > high or other_low > low or index < at)
+            for index, (other_high, other_low, foul) in enumerate(keys)
+            if index != at
         )
-        marked.append(replace(row, dominated=dominated))
-    return marked
+        for at, (high, low, _) in enumerate(keys)
+    ]
 
 
 def best_setting_keys(cards: Sequence[int], rules: Rules, table: DealerTable) -> tuple[int, int]:
