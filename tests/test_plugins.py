@@ -357,3 +357,10 @@ def test_two_installed_plugins_with_one_name_are_refused(monkeypatch):
         resolve("twin")
     result = run("house", "AS KD JK 9H 9C 4D 2S", "--house-way", "twin")
     assert result.exit_code == 1 and result.stderr.count("\n") == 1 and "alpha-ways" in result.stderr
+
+
+def test_house_with_a_plugin_that_fouls_on_the_hand_says_so(tmp_path):
+    path = faulty_plugin(tmp_path, "foul")
+    result = run("house", "AS KD 9H 7C 5S 3H 2D", "--house-way", str(path))
+    assert result.exit_code == 1, result.stdout
+    assert result.stderr.startswith("Error: the house way 'broken-foul' fouls") and result.stderr.count("\n") == 1

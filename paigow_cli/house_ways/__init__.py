@@ -64,9 +64,19 @@ def decide(cards: Sequence[Card], house_way: str, wheel_low: bool = False) -> De
 
 
 def house_setting(cards: Sequence[Card], rules: Rules) -> HouseSetting:
-    """The house way's setting of seven cards, with its hand values and clause."""
+    """The house way's setting of seven cards, with its hand values and clause. A setting that
+    fouls is refused (a house way never fouls: only a plugin can), never played or settled."""
     decision = decide(cards, rules.house_way, rules.wheel_is_low)
-    return HouseSetting(make_split(cards, decision.front, rules.wheel_is_low), decision.rule, rules.house_way)
+    split = make_split(cards, decision.front, rules.wheel_is_low)
+    if split.foul:
+        from paigow_cli.core.cards import cards_text
+        from paigow_cli.core.errors import PluginError
+
+        raise PluginError(
+            f"the house way '{rules.house_way}' fouls {cards_text(cards)}: it sets {split} "
+            f"(clause: {decision.rule}); a house way never fouls"
+        )
+    return HouseSetting(split, decision.rule, rules.house_way)
 
 
 def house_keys(cards: Sequence[Card], house_way: str, wheel_low: bool = False) -> tuple[int, int]:
