@@ -202,7 +202,11 @@ def test_edge_all_option_errors_are_one_line(args, fragment):
 
 @pytest.mark.parametrize(
     "game, banker",
-    [(Game.CLASSIC, False), (Game.EZ, True), pytest.param(Game.COMMISSION_FREE, False, marks=pytest.mark.slow)],
+    [
+        pytest.param(Game.CLASSIC, False, marks=pytest.mark.slow),
+        (Game.EZ, True),
+        pytest.param(Game.COMMISSION_FREE, False, marks=pytest.mark.slow),
+    ],
 )
 def test_a_strategy_against_another_dealer_matches_brute_force(cache_folder, game, banker):
     """The player sets by trump-plaza's way (or flamingo's), the dealer by foxwoods'."""
