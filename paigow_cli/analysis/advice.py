@@ -191,58 +191,15 @@ def dominated_rows(ordered: list[SplitAdvice]) -> list[bool]:
 
 def best_setting_keys(cards: Sequence[int], rules: Rules, table: DealerTable) -> tuple[int, int]:
     """(high key, low key) of the best-EV setting of seven cards dealt from a full deck (ties: the
-    stronger setting, as ``advise``), for batches: the hand's legal settings from its class
-    (``whole_game.legal_settings``) and one compiled scatter of the dealer's classes, bucketed
-    around those settings. A banker's foul is reset to the house way, which is among them anyway.
+    stronger setting, as ``advise``), for batches: the hand's distinct legal settings from its class
+    (``class_settings``), not 21 ``Split``s, against the compiled engine's distribution. A banker's
+    foul is reset to the house way, which is among them anyway."""
+    from paigow_cli.engine.distribution import DealerDistribution
 
-    """
-    import numpy as np
-
-    from paigow_cli.engine.distribution import RANKS, LiveCards, bucket, exact_rate, prepare
-    from paigow_cli.engine.kernels import grid_functionals, scatter_dealer
-
-    keys = np.array(class_settings(cards, rules.wheel_is_low), dtype=np.int64)
-    highs, lows = np.unique(keys[:, 0]), np.unique(keys[:, 1])
-    high_at, low_at = np.searchsorted(highs, keys[:, 0]), np.searchsorted(lows, keys[:, 1])
-    row_of, col_of = bucket(table.high_values, highs), bucket(table.low_values, lows)
-    rows, cols = 2 * len(highs) + 1, 2 * len(lows) + 1
-    live = LiveCards.without(cards)
-    prepared = prepare(table, rules.game)
-    grid = np.zeros(2 * rows * cols, dtype=np.int64)
-    suit_live = (live.in_suit << np.arange(RANKS)).sum(axis=1).astype(np.int64)
-    scatter_dealer(
-        live.per_rank,
-        suit_live,
-        bool(live.joker),
-        *prepared.multiset,
-        *prepared.flush_cells,
-        row_of,
-        col_of,
-        rows,
-        cols,
-        grid,
-    )
-    if int(grid.sum()) != live.hands:
-        raise ArithmeticError(f"dealer counts sum to {int(grid.sum())}, not C({live.count}, 7) = {live.hands}")
-    banker = int(rules.banker)
-    counts = np.zeros((1, len(keys), 4), dtype=np.int64)
-    grid_functionals(
-        grid,
-        rows,
-        cols,
-        2,
-        np.array([[True, False]]),  # one game: layer 0 is settled, layer 1 pushes every bet
-        np.zeros(1, dtype=np.int64),
-        (2 * high_at + 1 + banker)[None, :],
-        (2 * low_at + 1 + banker)[None, :],
-        2 * high_at + 1,
-        2 * low_at + 1,
-        counts,
-    )
-    rate = 1 - exact_rate(rules.commission)
-    scores = rate.numerator * counts[0, :, 0] - rate.denominator * counts[0, :, 1]
-    high, low = keys[int(np.argmax(scores))]  # the first of the best: settings come strongest first
-    return int(high), int(low)
+    keys = class_settings(cards, rules.wheel_is_low)
+    distribution = DealerDistribution(table, cards, rules.game, rules.banker, keys, compiled=True)
+    scores = [distribution.odds(high, low).score(rules.commission) for high, low in keys]
+    return keys[scores.index(max(scores))]  # the first of the best: settings come strongest first
 
 
 def class_settings(cards: Sequence[int], wheel_low: bool) -> list[tuple[int, int]]:

@@ -525,11 +525,44 @@ def suit_symmetry(suit_live: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
     return labels, np.array(kept, dtype=np.int64)
 
 
+@dataclass(frozen=True)
+class Asked:
+    """What the questions of a ``question_set`` ask, as ``count_group`` hands it to the kernel (once
+    per set, not per group): each one's side of the bank, game, pay and charge per unit
+    (``pay * wins - charge * losses``), and player strategy (None: the dealer's way)."""
+
+    banker: np.ndarray  # (questions, 1)
+    game_of: np.ndarray  # index into the dealer context's games
+    pay: np.ndarray
+    charge: np.ndarray
+    strategies: tuple[str | None, ...]  # distinct, in order
+    player_of: tuple[int, ...]  # each question's index into strategies
+
+
+@lru_cache(maxsize=4)
+def asked_of(questions: tuple[Question, ...]) -> Asked:
+    import numpy as np
+
+    from paigow_cli.engine.distribution import exact_rate
+
+    games = list(dict.fromkeys(question.rules.game for question in questions))  # as dealer_context
+    strategies = tuple(dict.fromkeys(question.strategy for question in questions))
+    rates = [1 - exact_rate(question.rules.commission) for question in questions]
+    return Asked(
+        np.array([[int(question.rules.banker)] for question in questions], dtype=np.int64),
+        np.array([games.index(question.rules.game) for question in questions], dtype=np.int64),
+        np.array([rate.numerator for rate in rates], dtype=np.int64),
+        np.array([rate.denominator for rate in rates], dtype=np.int64),
+        strategies,
+        tuple(strategies.index(question.strategy) for question in questions),
+    )
+
+
 def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: bool, tallies: Sequence[Tally]) -> None:
     """Add every player hand of one rank group to each question's tally (``question_set``)."""
     import numpy as np
 
-    from paigow_cli.engine.distribution import bucket, exact_rate
+    from paigow_cli.engine.distribution import bucket
     from paigow_cli.engine.kernels import (
         grid_functionals,
         play_group,
@@ -543,44 +576,39 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
     choice_count = deck.choice_count[ranks, counts]
     if not choice_count.all():
         return  # no live hand has these ranks
-    strategies = list(dict.fromkeys(question.strategy for question in questions))
-    players = [table if strategy is None else context.player_table(strategy) for strategy in strategies]
+    asked = asked_of(tuple(questions))
+    players = [table if strategy is None else context.player_table(strategy) for strategy in asked.strategies]
     classes = group_classes(counts, joker, first.rules, table, deck.suit_live_masks, players)
-    player_of = [strategies.index(question.strategy) for question in questions]
     joker_live = deck.joker_live and not joker
 
     keys = np.array(classes.keys, dtype=np.int64)
     highs, lows = np.unique(keys[:, 0]), np.unique(keys[:, 1])
     high_at, low_at = np.searchsorted(highs, keys[:, 0]), np.searchsorted(lows, keys[:, 1])
-    banker = np.array([[int(question.rules.banker)] for question in questions], dtype=np.int64)
-    hcut, lcut = 2 * high_at + 1 + banker, 2 * low_at + 1 + banker  # rows/columns the player takes
+    hcut, lcut = 2 * high_at + 1 + asked.banker, 2 * low_at + 1 + asked.banker  # rows/columns the player takes
     heq, leq = 2 * high_at + 1, 2 * low_at + 1  # his own values (copies)
-    game_of = np.array([context.games.index(question.rules.game) for question in questions], dtype=np.int64)
     row_of, col_of = bucket(table.high_values, highs), bucket(table.low_values, lows)
     rows, cols = 2 * len(highs) + 1, 2 * len(lows) + 1
     grid = np.zeros(context.layers * rows * cols, dtype=np.int64)
     after = deck.live_rank - np.array(counts, dtype=np.int64)
     scatter_multisets(after, joker_live, *context.multiset, row_of, col_of, rows, cols, grid)
     base = np.zeros((len(questions), len(keys), 4), dtype=np.int64)
-    grid_functionals(grid, rows, cols, context.layers, context.settles, game_of, hcut, lcut, heq, leq, base)
+    grid_functionals(grid, rows, cols, context.layers, context.settles, asked.game_of, hcut, lcut, heq, leq, base)
 
     settings = np.full((len(classes.settings), 21), -1, dtype=np.int64)
     for index, ids in enumerate(classes.settings):
         settings[index, : len(ids)] = ids
     rule_ids: dict[str, int] = {}
     class_rule = np.array(
-        [[rule_ids.setdefault(rule, len(rule_ids)) for rule in classes.rules[at]] for at in player_of], dtype=np.int64
+        [[rule_ids.setdefault(rule, len(rule_ids)) for rule in classes.rules[at]] for at in asked.player_of],
+        dtype=np.int64,
     )
-    class_house = np.array([classes.house[at] for at in player_of], dtype=np.int64)
+    class_house = np.array([classes.house[at] for at in asked.player_of], dtype=np.int64)
     cells = [cell for cell in classes.chart if cell is not None]
     class_chart = np.array([-1 if cell is None else 0 for cell in classes.chart], dtype=np.int64)
     split, together = classes.chart_settings
     chart_split = np.full(len(classes.settings), split, dtype=np.int64)
     chart_together = np.full(len(classes.settings), together, dtype=np.int64)
 
-    rates = [1 - exact_rate(question.rules.commission) for question in questions]
-    pay = np.array([rate.numerator for rate in rates], dtype=np.int64)  # score = (1 - rate) wins - losses,
-    charge = np.array([rate.denominator for rate in rates], dtype=np.int64)  # times charge
     house_totals = np.zeros((len(questions), 7), dtype=np.int64)
     best_totals = np.zeros((len(questions), 7), dtype=np.int64)
     rule_stats = np.zeros((len(questions), len(rule_ids), 4), dtype=np.int64)
@@ -593,7 +621,6 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
         deck.suit_permutations,
         deck.position_of[ranks, counts],
         int(joker),
-        deck.suit_block,
         after,
         deck.suit_live,
         joker_live,
@@ -607,7 +634,7 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
         chart_together,
         context.layers,
         context.settles,
-        game_of,
+        asked.game_of,
         hcut,
         lcut,
         heq,
@@ -618,8 +645,8 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
         *context.flush,
         row_of,
         col_of,
-        pay,
-        charge,
+        asked.pay,
+        asked.charge,
         first.dealer_hands,
         house_totals,
         best_totals,
@@ -630,7 +657,7 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
     for at, tally in enumerate(tallies):
         for player, found in (("house", house_totals[at]), ("best", best_totals[at])):
             tally.totals[player] = [a + int(b) for a, b in zip(tally.totals[player], found)]
-        own = set(classes.rules[player_of[at]])  # this question's strategy's clauses
+        own = set(classes.rules[asked.player_of[at]])  # this question's strategy's clauses
         for rule, index in rule_ids.items():
             if rule not in own:
                 continue

@@ -151,12 +151,6 @@ class PreparedTable:
         return (mask_start, *cells)
 
     @cached_property
-    def flush_pushes(self) -> bool:
-        """Whether a flush class, or the multiset it is taken from, pushes every bet in this game."""
-        parent = self.table.classes.flush_multiset
-        return bool(self.flush_push.any() or self.multiset_push[parent].any())
-
-    @cached_property
     def flush(self) -> tuple[np.ndarray, ...]:
         """The flush classes' arrays as the kernels take them, in ``flush_order``."""
         table, classes, order = self.table, self.table.classes, self.flush_order

@@ -620,7 +620,6 @@ def play_group(
     permutations,
     position_of,
     joker,
-    suit_key,
     live_rank,
     suit_live,
     joker_live,
@@ -670,7 +669,7 @@ def play_group(
     each weighted by how many hands its orbit holds: every count is the same for all of them, so
     the totals are exactly those of running through every hand. The dealer's counts for a player
     hand are the group's ``base`` (multiset classes, which do not see suits) plus, per suit, the
-    flush classes left live by the player's cards in that suit: computed once per (suit key, ranks
+    flush classes left live by the player's cards in that suit: computed once per (suit label, ranks
     held in it) and reused. Scores are ``pay * wins - charge * losses`` (exact integers: the EV
     times ``charge * dealer_total``). Totals are per question (hands, wins, pushes, losses, high
     copies, low copies, score). A clause's example is the first hand (in the order of
@@ -703,14 +702,14 @@ def play_group(
     offset = np.zeros(4, dtype=np.int64)
     size = 0
     for t in range(4):
-        if suit_key[t] == t:
+        if suit_block[t] == t:
             offset[t] = size
             size += 1 << _popcount(varies[t])
     for t in range(4):
-        offset[t] = offset[suit_key[t]]
+        offset[t] = offset[suit_block[t]]
     memo = np.empty((size, questions, settings, 4), dtype=np.int64)
     for t in range(4):
-        if suit_key[t] == t:
+        if suit_block[t] == t:
             part = flush_parts(
                 suit_live[t],
                 always[t],

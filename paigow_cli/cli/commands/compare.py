@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from paigow_cli.cli.commands.whole_game import count_sets, player_json
+from paigow_cli.cli.commands.whole_game import count_sets, player_json, strategy_name
 from paigow_cli.cli.exits import reporting_errors
 from paigow_cli.cli.options import (
     BankerOption,
@@ -22,7 +22,7 @@ from paigow_cli.cli.options import (
 from paigow_cli.cli.output import Output, cards_markup
 from paigow_cli.cli.views import QUESTION_KEYS, question_json
 from paigow_cli.core.cards import sort_cards
-from paigow_cli.core.errors import OptionError, PaigowError
+from paigow_cli.core.errors import OptionError
 from paigow_cli.core.games import game_text
 from paigow_cli.core.rules import Game, HouseWayName, Wheel
 
@@ -39,17 +39,11 @@ BEST = "best"
 
 def strategy_names(players: Sequence[str] | None) -> list[str]:
     """The rows: best play, every shipped house way, then each ``--player`` not among them."""
-    from paigow_cli.house_ways import way_named
-
     names = [BEST, *(way.value for way in HouseWayName)]
     for player in players or ():
         if player in ("best", "house"):
             raise OptionError(f"--player {player}: the table always has best play, and each dealer's own way")
-        try:
-            name = way_named(player).name
-        except PaigowError as error:
-            error.about = "player"
-            raise
+        name = strategy_name(player)
         if name not in names:
             names.append(name)
     return names

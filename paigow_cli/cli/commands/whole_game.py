@@ -70,33 +70,7 @@ SIMULATED_ROUNDS = 100_000  # what a quick simulation would say, shown beside th
 
 def whole_game(question: Any, jobs: int | None, scheduler: str | None) -> Any:
     """The whole game's counts: cached, or computed with a progress bar (Ctrl-C keeps finished chunks)."""
-    from paigow_cli.analysis.edge import cached_result, chunk_count, compute
-
-    tally = cached_result(question)
-    if tally is not None:
-        return tally
-    dealer_table(question.rules)  # build (or check) the dealer table first, with its own bar
-    if question.strategy is not None:  # and the player's strategy's (a plugin checked first)
-        dealer_table(replace(question.rules, house_way=question.strategy))
-    chunks = chunk_count(question)
-    finished = [0]
-    plain = (
-        f"counting every deal exactly in {chunks} chunks (about {minutes_text(edge_minutes(question, jobs))}); "
-        "Ctrl-C keeps the finished chunks and the same command resumes"
-    )
-    with progress_bar("Counting every deal", plain) as progress:
-
-        def update(done: int, total: int) -> None:
-            finished[0] = done
-            if progress:
-                progress(done, total)
-
-        try:
-            return compute(question, jobs=jobs, progress=update, notify=note, scheduler=scheduler)
-        except KeyboardInterrupt:
-            INTERRUPTION.reported = True
-            note(f"interrupted: {finished[0]} of {chunks} chunks are kept; the same command resumes from them")
-            raise typer.Exit(INTERRUPTED) from None
+    return count_sets([[question]], jobs, scheduler, "questions")[0][0][0]
 
 
 def edge_minutes(question: Any, jobs: int | None, questions: int = 1) -> float:
@@ -164,15 +138,21 @@ def player_strategy(player: str) -> tuple[str, str | None]:
     way or a plugin file, which must load."""
     if player in ("house", "best"):
         return player, None
+    with reporting_errors():
+        return "house", strategy_name(player)
+
+
+def strategy_name(player: str) -> str:
+    """The name of the house way or plugin ``--player`` gives (loading a plugin); an error names
+    --player."""
     from paigow_cli.core.errors import PaigowError
     from paigow_cli.house_ways import way_named
 
-    with reporting_errors():
-        try:
-            return "house", way_named(player).name
-        except PaigowError as error:
-            error.about = "player"  # the flag the user typed
-            raise
+    try:
+        return way_named(player).name
+    except PaigowError as error:
+        error.about = "player"  # the flag the user typed
+        raise
 
 
 @app.command("edge")
@@ -320,13 +300,14 @@ def count_sets(
     units = sum(chunk_count(questions[0]) for questions in pending)
     count = sum(len(questions) for questions in pending)
     minutes = sum(edge_minutes(questions[0], jobs, len(questions)) for questions in pending)
+    of_what = "" if count == 1 else f" of {count} {what}"
     plain = (
-        f"counting every deal of {count} {what} exactly in {units} chunks (about {minutes_text(minutes)}); "
+        f"counting every deal{of_what} exactly in {units} chunks (about {minutes_text(minutes)}); "
         "Ctrl-C keeps the finished chunks and the same command resumes"
     )
     tallies: list[list[Any]] = []
     finished = [0]
-    with progress_bar(f"Counting every deal of {count} {what}", plain) as progress:
+    with progress_bar(f"Counting every deal{of_what}", plain) as progress:
         for questions in sets:
             offset = finished[0]
 
