@@ -79,6 +79,27 @@ class DealerClasses:
         ranks = [r for r in range(RANKS) for _ in range(int(self.multiset_counts[index, r]))]
         return multiset_representative(ranks, bool(self.multiset_joker[index]))
 
+    def multiset_hands(self, start: int, stop: int) -> list[tuple[Card, ...]]:
+        """``multiset_hand`` of every class from ``start`` to ``stop``."""
+        counts, jokers = self.multiset_counts[start:stop].tolist(), self.multiset_joker[start:stop].tolist()
+        return [
+            multiset_representative([r for r in range(RANKS) for _ in range(row[r])], bool(joker))
+            for row, joker in zip(counts, jokers)
+        ]
+
+    def flush_hands(self, start: int, stop: int) -> list[tuple[Card, ...]]:
+        """``flush_hand`` of every class from ``start`` to ``stop``."""
+        masks, others = self.flush_suited[start:stop].tolist(), self.flush_other[start:stop].tolist()
+        jokers = self.flush_joker[start:stop].tolist()
+        return [
+            flush_representative(
+                [rank for rank in range(RANKS) if mask >> rank & 1],
+                [rank for rank in other if rank != NO_RANK],
+                bool(joker),
+            )
+            for mask, other, joker in zip(masks, others, jokers)
+        ]
+
     def flush_hand(self, index: int) -> tuple[Card, ...]:
         """A representative hand: the suited ranks in spades, the others in hearts then diamonds."""
         mask = int(self.flush_suited[index])

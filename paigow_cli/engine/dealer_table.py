@@ -80,10 +80,9 @@ def _class_settings(house_way: str, wheel_low: bool, kind: str, start: int, stop
     """High key, low key and clause of the house way's setting of each class from ``start`` to ``stop``;
     a setting that fouls, or whose front is not two cards of the hand, is refused (a plugin's)."""
     classes = dealer_classes()
-    hand_of = classes.multiset_hand if kind == "multiset" else classes.flush_hand
-    found = np.empty(stop - start, dtype=SETTING)
-    for at, index in enumerate(range(start, stop)):
-        hand = hand_of(index)
+    hands = classes.multiset_hands(start, stop) if kind == "multiset" else classes.flush_hands(start, stop)
+    highs, lows, rules = [], [], []
+    for hand in hands:
         decision = decide(hand, house_way, wheel_low)
         high, low = setting_keys(hand, decision.front, wheel_low)
         if low > high or len(set(decision.front)) != 2 or not set(decision.front) <= set(hand):
@@ -92,7 +91,11 @@ def _class_settings(house_way: str, wheel_low: bool, kind: str, start: int, stop
                 f"{'a foul' if low > high else 'not two cards of the hand'} (clause: {decision.rule}); "
                 "no dealer table is built on it"
             )
-        found[at] = (high, low, decision.rule)
+        highs.append(high)
+        lows.append(low)
+        rules.append(decision.rule)
+    found = np.empty(stop - start, dtype=SETTING)
+    found["high"], found["low"], found["rule"] = highs, lows, rules
     return found
 
 

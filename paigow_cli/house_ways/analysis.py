@@ -193,11 +193,23 @@ class Seven:
                 # a straight (its ranks) or a flush (its suits) is passed over without valuing it.
                 suits = [0 if card == JOKER_CODE else 1 << (card & 3) for card in cards]
                 ranks = [0 if card == JOKER_CODE else 1 << ((card >> 2) + 2) for card in cards]
+                joker = cards.index(JOKER_CODE) if JOKER_CODE in cards else -1
+                wheel_low = self.wheel_low
                 for (i, j), (a, b, c, d, e) in zip(LOW_POSITIONS, HIGH_POSITIONS):
                     one_suit = (suits[a] | suits[b] | suits[c] | suits[d] | suits[e]).bit_count() == 1
-                    if not one_suit and ranks[a] | ranks[b] | ranks[c] | ranks[d] | ranks[e] not in STRAIGHT_MASKS:
+                    mask = ranks[a] | ranks[b] | ranks[c] | ranks[d] | ranks[e]
+                    if not one_suit and mask not in STRAIGHT_MASKS:
                         continue
-                    high = five_card_key((cards[a], cards[b], cards[c], cards[d], cards[e]), self.wheel_low)
+                    with_joker = joker >= 0 and joker != i and joker != j
+                    if mask.bit_count() != 5 - with_joker:  # a rank twice: never a straight or a flush
+                        continue
+                    # Five distinct ranks (with or without the joker): the key is the ranks' and the suit's.
+                    shape = (mask, one_suit, with_joker, wheel_low)
+                    high = _COMPLETE_KEYS.get(shape)
+                    if high is None:
+                        high = _COMPLETE_KEYS[shape] = five_card_key(
+                            (cards[a], cards[b], cards[c], cards[d], cards[e]), wheel_low
+                        )
                     if high >> 20 in COMPLETE_CATEGORIES:
                         front = (cards[i], cards[j])
                         found.append(CompleteSetting(front, high, two_card_key(*front)))
@@ -212,14 +224,14 @@ class Seven:
     def best_complete(self, allowed: Callable[[CompleteSetting], bool] | None = None) -> CompleteSetting | None:
         """The complete setting with the best front, then the best back, among those ``allowed``."""
         options = [s for s in self.complete_settings() if allowed is None or allowed(s)]
-        if not options:
-            return None
-        return max(options, key=lambda s: (s.low_key, s.high_key, _negated(front_order(s.front))))
+        if len(options) <= 1:
+            return options[0] if options else None
+        top = max((s.low_key, s.high_key) for s in options)
+        tied = [s for s in options if (s.low_key, s.high_key) == top]
+        return tied[0] if len(tied) == 1 else min(tied, key=lambda s: front_order(s.front))
 
 
-def _negated(order: tuple[bool, list[int]]) -> tuple[bool, list[int]]:
-    """Turn the fixed order (smallest first) into a key for ``max``."""
-    return (not order[0], [-code for code in order[1]])
+_COMPLETE_KEYS: dict[tuple[int, bool, bool, bool], int] = {}  # see complete_settings
 
 
 def front_key(front: Sequence[Card]) -> int:
