@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import lru_cache
 from itertools import combinations
 
 from paigow_cli.core.cards import ACE, JOKER_CODE, RANK_CHARS, Card, sort_cards
@@ -226,8 +227,9 @@ def _kickers(ranks: Sequence[int]) -> str:
     return "-".join(RANK_CHARS[r - 2] for r in ranks)
 
 
+@lru_cache(maxsize=4096)
 def label_of(key: int, size: int = 5) -> str:
-    """What a player would call the hand.
+    """What a player would call the hand (memoised: a batch names the same hands again and again).
 
     >>> label_of(pack(TWO_PAIR, 13, 9, 14))
     'Two pair, kings and nines, ace kicker'

@@ -78,7 +78,12 @@ def all_splits(hand: Sequence[Card], wheel_low: bool = False) -> tuple[Split, ..
     if len(hand) != 7:
         raise CardError(f"a hand to set has 7 cards, got {len(hand)}")
     ordered = sort_cards(hand)
-    return tuple(make_split(ordered, (ordered[i], ordered[j]), wheel_low) for i, j in LOW_POSITIONS)
+    splits = []
+    for low_at, high_at in zip(LOW_POSITIONS, HIGH_POSITIONS):  # both in display order, as make_split sorts them
+        high, low = tuple(ordered[i] for i in high_at), tuple(ordered[i] for i in low_at)
+        high_key, low_key = setting_keys(high, low, wheel_low)
+        splits.append(Split(high, low, HandValue(high_key, 5), HandValue(low_key, 2)))
+    return tuple(splits)
 
 
 def strength_order(split: Split) -> tuple[bool, int, int]:

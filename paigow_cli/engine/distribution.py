@@ -303,8 +303,19 @@ class SplitOdds:
         >>> SplitOdds(20, 0, 19).score(0.05), SplitOdds(21, 0, 19).score(0.05)
         (0, 19)
         """
-        keep = 1 - exact_rate(commission)
-        return keep.numerator * self.wins - keep.denominator * self.losses
+        kept, per = kept_share(commission)
+        return kept * self.wins - per * self.losses
+
+
+@lru_cache(maxsize=16)
+def kept_share(commission: float) -> tuple[int, int]:
+    """What a win keeps after commission, as (numerator, denominator) of an exact fraction.
+
+    >>> kept_share(0.05)
+    (19, 20)
+    """
+    kept = 1 - exact_rate(commission)
+    return kept.numerator, kept.denominator
 
 
 @lru_cache(maxsize=16)
