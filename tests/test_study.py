@@ -121,6 +121,16 @@ def test_best_player_is_paired_with_the_house_way(foxwoods_table):
     assert result.difference > -3 * result.difference_stderr  # the best setting never does worse on average
 
 
+def test_best_player_on_threads_plays_the_same_rounds_as_on_one(foxwoods_table):
+    tallies = []
+    for threads in (1, 2, 3):
+        simulation = Simulation(foxwoods_table, Rules(), seed=11, player="best", threads=threads)
+        list(simulation.run(120))
+        tallies.append(simulation.tally)
+    assert tallies[0] == tallies[1] == tallies[2]
+    assert tallies[0].rounds == 120
+
+
 def test_simulate_command_json(foxwoods_table):
     result = run("simulate", "--hands", "60000", "--seed", "1", "--json")
     assert result.exit_code == 0, result.stderr

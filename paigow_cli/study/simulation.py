@@ -5,13 +5,16 @@ dealer seven more. With the player on the house way, both hands are set by
 looking up their dealer-hand class in the house way's table (vectorised with
 numpy: hundreds of thousands of rounds a second), never by running the house
 way per hand. With the player on the best setting, each player hand is set by
-its exact best EV (``advice.best_setting_keys``: about a millisecond a hand), and
-the house way's setting of the same hand is settled too, for a paired comparison.
+its exact best EV (``advice.best_setting_keys``: about a millisecond a hand, the hands of a
+chunk shared among threads, one per core, since the compiled kernel releases the GIL), and the
+house way's setting of the same hand is settled too, for a paired comparison.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from math import sqrt
 
@@ -200,6 +203,7 @@ class Simulation:
     seed: int
     player: str = "house"  # or "best"
     hand: tuple[Card, ...] | None = None  # a fixed player hand: only the dealer is dealt
+    threads: int | None = None  # for the best setting: default one per core (at most 8)
     tally: RunningTotals = field(default_factory=RunningTotals)
 
     def __post_init__(self) -> None:
@@ -209,16 +213,25 @@ class Simulation:
         self._lookup = ClassLookup(self.table)
         self._pushes = push_classes(self.table, self.rules.game)
         self._best: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._pool: ThreadPoolExecutor | None = None
 
     def run(self, rounds: int) -> Iterator[int]:
         """Play ``rounds`` rounds, yielding the count done after each chunk."""
         done = 0
         chunk = CHUNK if self.player == "house" else 50
-        while done < rounds:
-            size = min(chunk, rounds - done)
-            self._play(size)
-            done += size
-            yield done
+        workers = self.threads or min(os.cpu_count() or 1, 8)
+        if self.player != "best" or self.hand is not None:
+            workers = 1
+        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="paigow-best") if workers > 1 else None
+        try:
+            while done < rounds:
+                size = min(chunk, rounds - done)
+                self._play(size)
+                done += size
+                yield done
+        finally:
+            if self._pool is not None:
+                self._pool.shutdown(wait=True, cancel_futures=True)
 
     def _deal(self, size: int) -> tuple[np.ndarray, np.ndarray]:
         if self.hand is None:
@@ -269,20 +282,23 @@ class Simulation:
         return [house if split.foul else split for split in splits]
 
     def _best_settings(self, players: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(high, low) places of each hand's best-EV setting on the doubled scale of ``dense_position``."""
+        """(high, low) places of each hand's best-EV setting on the doubled scale of ``dense_position``.
+
+        The hands are set on the pool's threads (``run``), in order, so a seed gives the same rounds."""
         from paigow_cli.analysis.advice import best_setting_keys
 
-        table = self.table
-        highs, lows = [], []
-        for row in players:
-            cards = tuple(int(code) for code in row)
-            keys = self._best.get(cards)
-            if keys is None:
-                keys = best_setting_keys(cards, self.rules, table)
-                if self.hand is not None:  # the same hand every round: set it once
-                    self._best[cards] = keys
-            highs.append(dense_position(table.high_values, keys[0]))
-            lows.append(dense_position(table.low_values, keys[1]))
+        table, rules = self.table, self.rules
+        hands = [tuple(int(code) for code in row) for row in players]
+        if self.hand is not None:  # the same hand every round: set it once
+            if hands[0] not in self._best:
+                self._best[hands[0]] = best_setting_keys(hands[0], rules, table)
+            settings = [self._best[hand] for hand in hands]
+        elif self._pool is not None:
+            settings = list(self._pool.map(lambda hand: best_setting_keys(hand, rules, table), hands))
+        else:
+            settings = [best_setting_keys(hand, rules, table) for hand in hands]
+        highs = [dense_position(table.high_values, high) for high, _ in settings]
+        lows = [dense_position(table.low_values, low) for _, low in settings]
         return np.array(highs), np.array(lows)
 
     def _best_against_dealer(
