@@ -6,10 +6,11 @@ import json
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
-from conftest import command_paths
+from conftest import command_paths, random_hands
 from typer.testing import CliRunner
 
 from paigow_cli import __version__
@@ -290,6 +291,49 @@ def test_stdin_batch_is_json_lines_in_order_and_bad_lines_are_numbered():
     lines = result.stdout.splitlines()
     assert [json.loads(line)["hand"][0] for line in lines] == ["JK", "8S"]
     assert_one_error_line(result, 1, "line 3", "card AS is given twice")
+
+
+def test_advise_batch_on_threads_prints_what_one_thread_prints(monkeypatch, foxwoods_table):
+    """advise - works on several hands at once: the same lines, in input order, errors numbered alike."""
+    from paigow_cli.cli import output
+
+    dealt = random_hands(24, seed=5, size=14)
+    hands = [" ".join(str(card) for card in hand[:7]) for hand in dealt]
+    hands[7] = "AS AS KD 9H 9C 4D 2S"  # a bad line in the middle
+    hands[15] += " | " + " ".join(str(card) for card in dealt[15][7:])  # one against a dealer's hand
+    batch = "\n".join(hands) + "\n"
+    results = {}
+    for threads in (1, 3):
+        monkeypatch.setattr(output, "batch_threads", lambda threads=threads: threads)
+        results[threads] = run("advise", "-", "--json", input=batch)
+    one, many = results[1], results[3]
+    assert one.exit_code == many.exit_code == 1
+    assert one.stdout == many.stdout and len(many.stdout.splitlines()) == 23
+    assert one.stderr == many.stderr and "line 8" in many.stderr
+
+
+def test_advise_batch_answers_a_piped_line_before_the_next_arrives(foxwoods_table):
+    """Reading ahead waits for no input: a line written to the pipe is answered while the writer waits."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "paigow_cli", "advise", "-", "--json"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    watchdog = threading.Timer(120, process.kill)  # a hang fails the test instead of the run
+    watchdog.start()
+    try:
+        for hand in ("AS KD JK 9H 9C 4D 2S", "2S 3S 4S 5S 6S 7S 8S"):
+            process.stdin.write(hand + "\n")
+            process.stdin.flush()
+            answer = json.loads(process.stdout.readline())  # would block forever if it waited for more
+            assert sorted(answer["hand"]) == sorted(hand.split())
+        process.stdin.close()
+        assert process.wait(timeout=60) == 0
+    finally:
+        watchdog.cancel()
+        process.kill()
 
 
 def test_stdin_batch_all_good_exits_0():

@@ -149,14 +149,14 @@ def test_the_build_notice_shows_only_when_building():
     err = io.StringIO()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sys, "stderr", err)
-        with progress_bar("Building", "building the foxwoods dealer table, about 5 s, once") as progress:
+        with progress_bar("Building", "building the foxwoods dealer table, a few seconds, once") as progress:
             pass  # a table that only loads never calls progress
         assert err.getvalue() == ""
-        with progress_bar("Building", "building the foxwoods dealer table, about 5 s, once") as progress:
+        with progress_bar("Building", "building the foxwoods dealer table, a few seconds, once") as progress:
             progress(0, 10)
             progress(5, 10)
             progress(10, 10)
-    assert err.getvalue().splitlines() == ["building the foxwoods dealer table, about 5 s, once"]
+    assert err.getvalue().splitlines() == ["building the foxwoods dealer table, a few seconds, once"]
 
 
 def run_in_terminal(args: list[str], env: dict, seconds: float = 30) -> str:
@@ -200,7 +200,7 @@ def test_a_first_build_in_a_pipe_says_so_in_one_line(tmp_path):
     process = paigow("advise", HAND, env=dict(os.environ, PAIGOW_CACHE_DIR=str(tmp_path)))
     _out, err = process.communicate(timeout=120)
     assert process.returncode == 0
-    assert err.strip().splitlines() == ["building the foxwoods dealer table, about 5 s, once"]
+    assert err.strip().splitlines() == ["building the foxwoods dealer table, a few seconds, once"]
 
 
 # --- 5. error texts ---------------------------------------------------------------------------------------

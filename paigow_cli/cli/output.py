@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from contextlib import contextmanager
+from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO, TypeGuard, cast
 
 import typer
@@ -53,33 +55,101 @@ class Output:
         self._printed += 1
 
 
-def for_each_hand(cards: list[str] | None, handle: Callable[[str | list[str]], None]) -> None:
-    """Run ``handle`` on the cards given, or on each stdin line when they are ``-``.
+def for_each_hand(
+    cards: list[str] | None, handle: Callable[[str | list[str]], Callable[[], None] | None], threads: int = 1
+) -> None:
+    """Run ``handle`` on the cards given, or on each stdin line when they are ``-``. ``handle`` may
+    return a function that prints its result: it is called on the main thread, in input order.
 
-    In a batch a bad line is reported with its number and the batch goes on;
-    the exit status is then 1.
+    In a batch a bad line is reported with its number and the batch goes on; the exit status is
+    then 1. With ``threads`` > 1 (work that releases the GIL: ``advise``'s compiled engine), a batch
+    works on that many lines at once once the first is done, reading ahead only while more input is
+    already waiting, so a line typed or piped slowly is still answered before the next arrives.
     """
     if not cards:
         error_line("no cards given: give the cards as arguments (e.g. AS KD JK 9H 9C 4D 2S) or - to read stdin")
         raise typer.Exit(ExitCode.BAD_INPUT)
     if "-" not in cards:
         with reporting_errors():
-            handle(cards)
+            printer = handle(cards)
+            if printer is not None:
+                printer()
         return
     if cards != ["-"]:
         error_line("- reads hands from stdin and must be the only cards argument")
         raise typer.Exit(ExitCode.BAD_INPUT)
-    failures = 0
-    for number, line in enumerate(sys.stdin, 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        try:
-            handle(line)
-        except PaigowError as error:
-            error_line(f"line {number}: {error_text(error)}")
-            failures += 1
+    lines = (
+        (number, line) for number, line in enumerate(sys.stdin, 1) if line.strip() and not line.lstrip().startswith("#")
+    )
+    if threads > 1:
+        failures = _work_ahead(lines, handle, threads)
+    else:
+        failures = sum(_finish(number, partial(handle, line)) for number, line in lines)
     if failures:
         raise typer.Exit(ExitCode.FAILURE)
+
+
+def batch_threads() -> int:
+    """Threads for a batch whose work releases the GIL: one per core, at most four (beyond that the
+    Python around the compiled engine is the limit)."""
+    return max(1, min(os.cpu_count() or 1, 4))
+
+
+def _finish(number: int, result: Callable[[], Callable[[], None] | None]) -> int:
+    """Print one batch line's result, or report its error with the line number: the failures, 0 or 1."""
+    try:
+        printer = result()
+        if printer is not None:
+            printer()
+    except PaigowError as error:
+        error_line(f"line {number}: {error_text(error)}")
+        return 1
+    return 0
+
+
+def _work_ahead(
+    lines: Iterator[tuple[int, str]], handle: Callable[[str], Callable[[], None] | None], threads: int
+) -> int:
+    """``for_each_hand``'s batch on a pool of ``threads``: the failures."""
+    from collections import deque
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    pending: deque[tuple[int, Future[Callable[[], None] | None]]] = deque()
+    failures = 0
+
+    def finish_first() -> None:
+        nonlocal failures
+        number, future = pending.popleft()
+        failures += _finish(number, future.result)
+
+    pool = ThreadPoolExecutor(threads, thread_name_prefix="paigow-batch")
+    try:
+        warm = False  # the first line alone: it loads the table and the compiled engine once
+        for number, line in lines:
+            pending.append((number, pool.submit(handle, line)))
+            while pending and (not warm or len(pending) > 2 * threads or pending[0][1].done()):
+                finish_first()
+                warm = True
+            while pending and not _input_waiting():
+                finish_first()
+        while pending:
+            finish_first()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return failures
+
+
+def _input_waiting() -> bool:
+    """Whether stdin has more input ready to read now (a file, or a pipe its writer has filled); a
+    terminal never counts, so a typed line is answered before the next is read."""
+    if sys.stdin.isatty():
+        return False
+    try:
+        import select
+
+        return bool(select.select([sys.stdin], [], [], 0)[0])
+    except (OSError, ValueError):  # no file descriptor (a test's stdin), or a pipe select cannot watch
+        return True
 
 
 def is_batch(cards: list[str] | None) -> bool:

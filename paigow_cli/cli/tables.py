@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any
 
 from paigow_cli.cli.exits import (
@@ -43,9 +44,25 @@ def dealer_table(rules: Rules) -> Any:
     from paigow_cli.engine.dealer_table import load_table
 
     cache_folder_note()
-    building = f"building the {rules.house_way} dealer table, about 5 s, once"
+    building = f"building the {rules.house_way} dealer table, a few seconds, once"
     with reporting_errors(), progress_bar(f"Building the {rules.house_way} dealer table (once)", building) as progress:
         return load_table(rules.house_way, rules.wheel, progress=progress, notify=note, check=check_plugin_before_build)
+
+
+class TableOnce:
+    """The dealer table for ``rules``, loaded at the first ``get`` and shared: a batch's threads
+    ask for it at once, and one builds or loads it while the others wait."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._table: Any = None
+        self._lock = threading.Lock()
+
+    def get(self) -> Any:
+        with self._lock:
+            if self._table is None:
+                self._table = dealer_table(self.rules)
+            return self._table
 
 
 def category_table() -> Any:

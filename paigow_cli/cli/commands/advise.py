@@ -25,13 +25,14 @@ from paigow_cli.cli.options import (
 )
 from paigow_cli.cli.output import (
     Output,
+    batch_threads,
     card_list,
     cards_markup,
     deal_line,
     for_each_hand,
     is_batch,
 )
-from paigow_cli.cli.tables import dealer_table
+from paigow_cli.cli.tables import TableOnce
 from paigow_cli.cli.views import (
     outcome_text,
     setting_json,
@@ -50,7 +51,7 @@ from paigow_cli.core.money import MAX_BET, money, parse_amount
 from paigow_cli.core.rules import Game, HouseWayName, Wheel
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from rich.console import RenderableType
     from rich.text import Text
@@ -127,24 +128,22 @@ def advise_command(
         if low_cards is not None and batch:
             raise OptionError("--low names two cards of one hand: it does not go with a stdin batch (-)")
         wager = parse_amount(bet, "bet", True, MAX_BET) if bet is not None else Decimal(1)
-    table = None
+    tables = TableOnce(rules)
 
-    def handle(text: str | list[str]) -> None:
-        nonlocal table
+    def handle(text: str | list[str]) -> Callable[[], None]:
         player_text, line_dealer = split_dealer(text, dealer_cards, dead_cards)
         if bet is not None and line_dealer is None:
             raise OptionError(
                 "--bet is the wager for payouts against a dealer's hand: this line has none (PLAYER | DEALER)"
             )
         hand = parse_hand(player_text, what="a hand to set")
-        if line_dealer is None and table is None:
-            table = dealer_table(rules)
+        table = tables.get() if line_dealer is None else None
         advice = advise(
             hand, rules, dealer=line_dealer, low=low_cards, bet=wager, table=table, dead=dead_cards, compiled=batch
         )
-        output.emit(advise_json(advice), lambda: advise_text(advice, show_all))
+        return lambda: output.emit(advise_json(advice), lambda: advise_text(advice, show_all))
 
-    for_each_hand(cards, handle)
+    for_each_hand(cards, handle, threads=batch_threads() if batch else 1)
 
 
 def split_dealer(
