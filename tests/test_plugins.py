@@ -364,3 +364,127 @@ def test_house_with_a_plugin_that_fouls_on_the_hand_says_so(tmp_path):
     result = run("house", "AS KD 9H 7C 5S 3H 2D", "--house-way", str(path))
     assert result.exit_code == 1, result.stdout
     assert result.stderr.startswith("Error: the house way 'broken-foul' fouls") and result.stderr.count("\n") == 1
+
+
+# --- issue 21, items 3-5: one check of a decision; errors at the plugin's own line; package digests ----
+
+RETURNS = {
+    "complete-setting": (
+        "    def straight_or_flush(self, hand):\n        return hand.best_complete()\n",
+        "AS KS QS JS 9C 4D 2S",
+        "returned a CompleteSetting (front (9C, 4D)), not a Decision: return self.complete(setting",
+    ),
+    "rule-42": (
+        "    def one_pair(self, hand):\n"
+        "        return Decision(hand.front_from_pool(hand.cards_except(hand.pairs[0])), 42)\n",
+        "AS KD 9H 9C 4D 3S 2S",
+        "returned a Decision whose rule is 42: the rule is the clause in words",
+    ),
+    "bare-tuple": (
+        "    def one_pair(self, hand):\n        return tuple(hand.cards_except(hand.pairs[0])[:2])\n",
+        "AS KD 9H 9C 4D 3S 2S",
+        "returned the tuple (AS, KD), not a Decision",
+    ),
+}
+
+
+@pytest.mark.parametrize("fault", list(RETURNS))
+def test_what_check_refuses_every_command_refuses_alike(tmp_path, fault):
+    """house-ways --check and the commands judge a decision by one check (decision_fault)."""
+    body, hand, message = RETURNS[fault]
+    head = PLUGIN_HEAD.format(name=fault)
+    if "straight_or_flush" in body:
+        head = head.replace("    def straight_or_flush(self, hand):\n        return None\n", "")
+    path = write_plugin(tmp_path, head + body, f"{fault.replace('-', '_')}.py")
+    result = run("house", hand, "--house-way", str(path))
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.output
+    assert message in result.stderr and hand.split()[0] in result.stderr
+    check = json.loads(run("house-ways", "--check", str(path), "--hands", "3000", "--json").stdout)
+    assert not check["passed"] and check["faults"]["cards"]["count"] > 0
+    kind = message.split(" (")[0].split(":")[0].split(",")[0]  # the same fault, whatever the hand
+    assert all(kind in example for example in check["faults"]["cards"]["examples"]), (kind, check["faults"])
+
+
+def test_a_misused_helper_names_itself_what_it_needed_and_the_plugins_line(tmp_path):
+    body = (
+        PLUGIN_HEAD.format(name="misused")
+        + "    def one_pair(self, hand):\n        return Decision(hand.pair_in_front(13), 'kings')\n"
+    )
+    path = write_plugin(tmp_path, body, "misused.py")
+    line = body.splitlines().index("        return Decision(hand.pair_in_front(13), 'kings')") + 1
+    result = run("house", "AS KD 9H 9C 4D 3S 2S", "--house-way", str(path))
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.output
+    assert "pair_in_front(13) needs two kings; the hand has 1" in result.stderr
+    assert f"called at misused.py, line {line}" in result.stderr and "analysis.py" not in result.stderr
+    check = run("house-ways", "--check", str(path), "--hands", "500").stdout
+    assert f"called at misused.py, line {line}" in check
+
+
+def test_a_move_called_on_the_wrong_hand_says_what_it_needs(tmp_path):
+    body = (
+        PLUGIN_HEAD.format(name="wrong-move")
+        + "    def one_pair(self, hand):\n        return self.split_two_pair(hand, 'one pair')\n"
+    )
+    result = run("house", "AS KD 9H 9C 4D 3S 2S", "--house-way", str(write_plugin(tmp_path, body, "wrong_move.py")))
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.output
+    assert "split_two_pair() needs a hand with two pairs" in result.stderr and "wrong_move.py, line" in result.stderr
+
+
+def test_a_syntax_error_gives_its_place_once(tmp_path):
+    result = run(
+        "house", "AS KD JK 9H 9C 4D 2S", "--house-way", str(write_plugin(tmp_path, "def broken(:\n", "bad.py"))
+    )
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert result.stderr.count("bad.py, line 1") == 1, result.stderr
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        PLUGIN_HEAD.format(name="exits") + "    def one_pair(self, hand):\n        import sys\n        sys.exit(3)\n",
+        "import sys\nsys.exit(3)\n",
+    ],
+    ids=["in-a-clause", "on-import"],
+)
+def test_a_plugin_that_calls_sys_exit_is_an_error_not_an_exit(tmp_path, body):
+    path = write_plugin(tmp_path, body, "exits.py")
+    result = subprocess.run(
+        [sys.executable, "-m", "paigow_cli", "house", "AS KD 9H 9C 4D 3S 2S", "--house-way", str(path)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1, (result.returncode, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and "sys.exit(3)" in lines[0], result.stderr
+
+
+def install_package_of_modules(folder: Path, name: str) -> Path:
+    """An installed plugin made of a package: the class in __init__.py, a clause in a helper module."""
+    package = folder / name.replace("-", "_")
+    package.mkdir()
+    (package / "clauses.py").write_text("RULE = 'One pair: pair in back'\n")
+    (package / "__init__.py").write_text(
+        PLUGIN_HEAD.format(name=name).replace(
+            "from paigow_cli.house_ways.api import Decision, HouseWay\n",
+            "from paigow_cli.house_ways.api import Decision, HouseWay\nfrom .clauses import RULE\n",
+        )
+    )
+    info = folder / f"{package.name}-2.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 2.0\n")
+    (info / "entry_points.txt").write_text(f"[paigow.house_ways]\n{name} = {package.name}:Broken\n")
+    return package
+
+
+def test_a_package_plugins_cache_key_covers_every_module_of_its_package(tmp_path, monkeypatch):
+    from paigow_cli.house_ways import plugins
+
+    package = install_package_of_modules(tmp_path, "modular-way")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (entry,) = [entry for entry in plugins.entry_points() if entry.name == "modular-way"]
+    first = plugins.load_entry_point(entry)
+    assert first.home == str(package.resolve())
+    (package / "clauses.py").write_text("RULE = 'One pair: pair in back, edited'\n")  # not the class's own file
+    again = plugins.load_entry_point(entry)
+    assert again.digest != first.digest
+    assert again.digest == plugins.load_entry_point(entry).digest  # the same files, the same key

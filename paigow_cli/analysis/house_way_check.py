@@ -6,7 +6,8 @@ trips, joker straights and flushes, straight flushes) and reports each fault it
 finds, with example hands:
 
 - ``error``: a clause raised an exception;
-- ``cards``: the front is not two different cards of the hand;
+- ``cards``: a clause returned something other than a ``Decision`` of two different cards of
+  the hand and its clause in words (``plugins.decision_fault``, the check every command makes);
 - ``foul``: the setting fouls (a house way never fouls);
 - ``order``: the setting changes with the order the cards are given in;
 - ``suits``: the setting's hands change when suits change without changing what
@@ -27,11 +28,11 @@ from paigow_cli.core.cards import DECK, JOKER, Card, cards_text, sort_cards
 from paigow_cli.core.splits import make_split
 from paigow_cli.house_ways.analysis import Seven
 from paigow_cli.house_ways.base import HouseWay
-from paigow_cli.house_ways.plugins import clause_of, describe
+from paigow_cli.house_ways.plugins import clause_of, decision_fault, describe
 
 FAULTS = {
     "error": "a clause raised an exception",
-    "cards": "the front is not two different cards of the hand",
+    "cards": "a clause did not return a Decision: two different cards of the hand and its words",
     "foul": "the setting fouls",
     "order": "the setting depends on the order the cards are given in",
     "suits": "the setting depends on suits other than through straights and flushes",
@@ -69,11 +70,12 @@ def _setting(way: HouseWay, hand: tuple[Card, ...], wheel_low: bool):
     """(front cards, high key, low key) of the house way's setting, or a fault and its detail."""
     try:
         decision = way.decide(Seven(hand, wheel_low))
-    except Exception as error:
-        return "error", f"{cards_text(sort_cards(hand))}: in {clause_of(way, error)}, {describe(error)}"
-    front = tuple(getattr(decision, "front", ()))
-    if len(front) != 2 or front[0] == front[1] or not set(front) <= set(hand):
-        return "cards", f"{cards_text(sort_cards(hand))}: front {front!r}"
+    except (Exception, SystemExit) as error:
+        return "error", f"{cards_text(sort_cards(hand))}: in {clause_of(way, error)}, {describe(error, way.home)}"
+    fault = decision_fault(decision, hand)  # the commands' own check of a decision
+    if fault is not None:
+        return "cards", f"{cards_text(sort_cards(hand))}: {fault}"
+    front = decision.front
     split = make_split(hand, front, wheel_low)
     if split.foul:
         return "foul", f"{cards_text(sort_cards(hand))}: set as {split} ({getattr(decision, 'rule', '')})"

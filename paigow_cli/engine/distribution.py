@@ -358,8 +358,9 @@ class DealerDistribution:
             row_of, col_of = prepared.identity_rows, prepared.identity_cols
             rows, cols = len(table.high_values), len(table.low_values)
         else:
-            keys = np.array(list(settings), dtype=np.int64).reshape(-1, 2)
-            highs, lows = np.unique(keys[:, 0]), np.unique(keys[:, 1])
+            pairs = list(settings)  # a few dozen: sorted in Python (np.unique would import numpy.ma, 6 ms)
+            highs = np.array(sorted({high for high, _ in pairs}), dtype=np.int64)
+            lows = np.array(sorted({low for _, low in pairs}), dtype=np.int64)
             self._thresholds = (highs, lows)
             row_of, col_of = bucket(table.high_values, highs), bucket(table.low_values, lows)
             rows, cols = 2 * len(highs) + 1, 2 * len(lows) + 1

@@ -24,9 +24,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from paigow_cli.core.cards import ACE, JOKER_CODE, Card
+from paigow_cli.core.cards import ACE, JOKER_CODE, Card, cards_text
 from paigow_cli.core.hands import (
     FLUSH,
+    RANK_PLURALS,
     ROYAL_CODE,
     STRAIGHT,
     STRAIGHT_FLUSH,
@@ -60,6 +61,15 @@ class Decision:
 
     front: tuple[Card, Card]
     rule: str
+
+
+class HelperError(ValueError):
+    """A helper asked for what the hand does not hold (a plugin's mistake): says which helper and
+    what it needed, e.g. ``pair_in_front(13) needs two kings; the hand has none``."""
+
+
+def _rank_name(rank: int) -> str:
+    return RANK_PLURALS.get(rank, f"cards of rank {rank}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +156,8 @@ class Seven:
     def choose(self, fronts: Iterable[Sequence[Card]]) -> tuple[Card, Card]:
         """The best of several fronts: best low hand, then best high hand, then the fixed order."""
         options = [tuple(front) for front in fronts]
+        if not options:
+            raise HelperError("choose() needs at least one front to choose from; it was given none")
         if len(options) > 1:
             best_low = max(two_card_key(*front) for front in options)
             options = [front for front in options if two_card_key(*front) == best_low]
@@ -161,10 +173,19 @@ class Seven:
 
     def pair_in_front(self, rank: int) -> tuple[Card, Card]:
         """Two cards of ``rank`` in front (the best two, if there are more)."""
-        return self.choose(combinations(self.groups[rank], 2))
+        group = self.groups.get(rank, [])
+        if len(group) < 2:
+            raise HelperError(
+                f"pair_in_front({rank}) needs two {_rank_name(rank)}; the hand has {len(group) or 'none'}"
+            )
+        return self.choose(combinations(group, 2))
 
     def front_from_pool(self, pool: Sequence[Card]) -> tuple[Card, Card]:
         """The best two-card hand from ``pool``: its highest pair, else its two highest cards."""
+        if len(pool) < 2 or not set(pool) <= set(self.cards):
+            raise HelperError(
+                f"front_from_pool() needs two or more cards of the hand; it was given {cards_text(pool) or 'none'}"
+            )
         by_rank: dict[int, list[Card]] = {}
         for card in pool:
             by_rank.setdefault(ACE if card == JOKER_CODE else (card >> 2) + 2, []).append(card)
@@ -176,6 +197,8 @@ class Seven:
 
     def one_card_and_next(self, rank: int) -> tuple[Card, Card]:
         """One card of ``rank`` in front with the highest card of another rank."""
+        if rank not in self.groups:
+            raise HelperError(f"one_card_and_next({rank}) needs one of the {_rank_name(rank)}; the hand has none")
         others = self.cards_except(rank)
         best_other = max(ACE if card == JOKER_CODE else (card >> 2) + 2 for card in others)
         partners = [card for card in others if (ACE if card == JOKER_CODE else (card >> 2) + 2) == best_other]
@@ -218,7 +241,9 @@ class Seven:
 
     def pair_of(self, rank: int) -> Callable[[CompleteSetting], bool]:
         """A test for complete settings whose front is two cards of ``rank``."""
-        group = self.groups[rank]
+        group = self.groups.get(rank, [])
+        if len(group) < 2:
+            raise HelperError(f"pair_of({rank}) needs two {_rank_name(rank)}; the hand has {len(group) or 'none'}")
         return lambda setting: setting.front[0] in group and setting.front[1] in group
 
     def best_complete(self, allowed: Callable[[CompleteSetting], bool] | None = None) -> CompleteSetting | None:

@@ -37,6 +37,11 @@ can be made), ``single_at_least(rank)``, ``has_single(rank)``, ``cards_except(*r
 ``keep_or_break`` and the common clauses (``no_pair``, ``one_pair``, ``three_pair``,
 ``three_of_a_kind``, ``two_trips``, ``full_house``,
 ``full_house_split_unless_twos_with_ace_king``, ``five_aces``).
+
+A helper or move asked for what the hand does not hold (``pair_in_front(13)`` without two
+kings, ``split_two_pair`` on one pair) raises ``HelperError`` saying what it needed; paigow
+reports it at the plugin's own line. What a clause returns is checked the same way by
+``paigow house-ways --check`` and by every command (``plugins.decision_fault``).
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ from paigow_cli.house_ways.analysis import (
     KING,
     CompleteSetting,
     Decision,
+    HelperError,
     Seven,
     front_key,
 )
@@ -90,6 +96,7 @@ __all__ = [
     "TEN",
     "CompleteSetting",
     "Decision",
+    "HelperError",
     "HouseWay",
     "Seven",
     "front_key",

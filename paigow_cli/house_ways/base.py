@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from paigow_cli.core.cards import cards_text
 from paigow_cli.core.hands import HIGH_CARD, RANK_PLURALS, pack
-from paigow_cli.house_ways.analysis import KING, CompleteSetting, Decision, Seven
+from paigow_cli.house_ways.analysis import KING, CompleteSetting, Decision, HelperError, Seven
 
 ACE = 14
 JACK = 11
@@ -47,6 +48,12 @@ def two_pair_name(hand: Seven) -> str:
     return f"Two pair, {RANK_PLURALS[hand.pairs[0]]} and {RANK_PLURALS[hand.pairs[1]]}"
 
 
+def _needs(holds: bool, what: str, hand: Seven) -> None:
+    """A move's requirement on the hand (a plugin may call a move on the wrong hand): say which."""
+    if not holds:
+        raise HelperError(f"{what}; {cards_text(hand.cards)} does not hold it")
+
+
 class HouseWay:
     """A casino's procedure for setting seven cards. Subclasses word their own clauses."""
 
@@ -56,6 +63,7 @@ class HouseWay:
     plugin = False  # set on plugins when they are loaded (house_ways.plugins)
     origin = "shipped with paigow"
     digest = ""  # a plugin's source digest, part of its dealer table's cache key
+    home = ""  # a plugin's file, or its package's folder: errors name the plugin's own line in it
 
     def decide(self, hand: Seven) -> Decision:
         """The front two cards and the clause that decided them."""
@@ -145,17 +153,21 @@ class HouseWay:
 
     def split_two_pair(self, hand: Seven, why: str, verb: str = "split") -> Decision:
         """Higher pair in back, lower pair in front."""
+        _needs(len(hand.pairs) >= 2, "split_two_pair() needs a hand with two pairs", hand)
         return Decision(hand.pair_in_front(hand.pairs[1]), f"{why}: {verb}, small pair in front")
 
     def keep_two_pair(self, hand: Seven, why: str) -> Decision:
         """Both pairs in back, the best two other cards in front."""
+        _needs(len(hand.pairs) >= 2, "keep_two_pair() needs a hand with two pairs", hand)
         front = hand.front_from_pool(hand.cards_except(*hand.pairs[:2]))
         return Decision(front, f"{why}: kept together, two highest other cards in front")
 
     def split_quads(self, hand: Seven, why: str, verb: str = "split") -> Decision:
+        _needs(bool(hand.quads), "split_quads() needs four of a kind", hand)
         return Decision(hand.pair_in_front(hand.quads[0]), f"{why}: {verb}, a pair in front")
 
     def keep_quads(self, hand: Seven, why: str) -> Decision:
+        _needs(bool(hand.quads), "keep_quads() needs four of a kind", hand)
         front = hand.front_from_pool(hand.cards_except(hand.quads[0]))
         return Decision(front, f"{why}: kept together, the best other cards in front")
 
@@ -168,6 +180,12 @@ class HouseWay:
 
     @staticmethod
     def complete(setting: CompleteSetting, rule: str) -> Decision:
+        """The decision that plays a complete setting (from ``best_complete``) with its clause's text."""
+        if not isinstance(setting, CompleteSetting):
+            raise HelperError(
+                f"complete() needs a CompleteSetting (from best_complete), got {setting!r}"
+                + (": best_complete() found no straight or flush there" if setting is None else "")
+            )
         return Decision(setting.front, rule)
 
     def trips_with_complete(self, hand: Seven) -> Decision | None:
@@ -178,6 +196,7 @@ class HouseWay:
         the straight or flush needs the joker or an ace), the complete hand still stays in back,
         with the best front it allows.
         """
+        _needs(bool(hand.trips), "trips_with_complete() needs three of a kind", hand)
         best = hand.best_complete(hand.pair_of(hand.trips[0]))
         if best is not None:
             return self.complete(
@@ -194,6 +213,7 @@ class HouseWay:
 
     def pair_with_complete(self, hand: Seven) -> Decision | None:
         """One pair and a straight or flush: the pair in front when the complete hand stays in back."""
+        _needs(bool(hand.pairs), "pair_with_complete() needs a pair", hand)
         best = hand.best_complete(hand.pair_of(hand.pairs[0]))
         if best is None:
             return None
@@ -210,6 +230,7 @@ class HouseWay:
         """Keep the best ``top`` complete hand in back, unless its front is below ``threshold`` and
         a lower straight or flush can stay in back with a front at or above it."""
         kept = hand.best_complete(top)
+        _needs(kept is not None, f"keep_or_break() needs a straight or flush its test accepts ({name})", hand)
         assert kept is not None
         if kept.low_key < threshold:
             lower = hand.best_complete(lambda s: not top(s) and s.low_key >= threshold)

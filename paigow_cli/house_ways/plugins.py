@@ -30,7 +30,7 @@ from pathlib import Path
 
 from paigow_cli.core.cards import Card, cards_text, sort_cards
 from paigow_cli.core.errors import OptionError, PluginError
-from paigow_cli.house_ways.analysis import Decision, Seven
+from paigow_cli.house_ways.analysis import CompleteSetting, Decision, HelperError, Seven
 from paigow_cli.house_ways.base import HouseWay
 
 ENTRY_POINT_GROUP = "paigow.house_ways"
@@ -142,8 +142,8 @@ def load_file(path: Path) -> HouseWay:
     sys.modules[module_name] = module
     try:
         spec.loader.exec_module(module)
-    except Exception as error:  # the plugin's own code failed: say where
-        raise PluginError(f"cannot load the house way plugin {path}: {describe(error)}") from error
+    except (Exception, SystemExit) as error:  # the plugin's own code failed: say where
+        raise PluginError(f"cannot load the house way plugin {path}: {describe(error, str(path.resolve()))}") from error
     classes = [
         value
         for value in vars(module).values()
@@ -152,7 +152,7 @@ def load_file(path: Path) -> HouseWay:
     if len(classes) != 1:
         found = ", ".join(cls.__name__ for cls in classes) or "none"
         raise PluginError(f"the house way plugin {path} must define exactly one HouseWay subclass (found: {found})")
-    return instantiate(classes[0], f"file {path.resolve()}", digest)
+    return instantiate(classes[0], f"file {path.resolve()}", digest, str(path.resolve()))
 
 
 def load_entry_point(entry) -> HouseWay:
@@ -160,17 +160,14 @@ def load_entry_point(entry) -> HouseWay:
     where = where_from(entry)
     try:
         loaded = entry.load()
-    except Exception as error:
+    except (Exception, SystemExit) as error:
         raise PluginError(f"cannot load the house way plugin '{entry.name}' ({where}): {describe(error)}") from error
     cls = type(loaded) if isinstance(loaded, HouseWay) else loaded
     if not (inspect.isclass(cls) and issubclass(cls, HouseWay)):
         raise PluginError(f"the house way plugin '{entry.name}' ({where}) is not a HouseWay subclass")
-    try:
-        source = Path(inspect.getsourcefile(cls) or "").read_bytes()
-    except (OSError, TypeError):
-        source = entry.value.encode()
-    digest = hashlib.sha256(source + where.encode()).hexdigest()[:12]
-    way = instantiate(cls, where, digest)
+    home = package_home(cls)
+    digest = package_digest(home, where) if home else hashlib.sha256((entry.value + where).encode()).hexdigest()[:12]
+    way = instantiate(cls, where, digest, home)
     if way.name != entry.name:
         raise PluginError(
             f"the house way plugin '{entry.name}' ({where}) calls itself '{way.name}': the names must agree"
@@ -178,12 +175,44 @@ def load_entry_point(entry) -> HouseWay:
     return way
 
 
-def instantiate(cls: type[HouseWay], origin: str, digest: str) -> HouseWay:
+def package_home(cls: type) -> str:
+    """The folder of the package a plugin class comes from (its top-level package), or its module's
+    file when it is a module on its own; "" when there is no source on disk."""
+    top = sys.modules.get(cls.__module__.partition(".")[0])
+    folders = list(getattr(top, "__path__", []) or [])
+    if folders:
+        return str(Path(folders[0]).resolve())
+    try:
+        return str(Path(inspect.getsourcefile(cls) or "").resolve()) if inspect.getsourcefile(cls) else ""
+    except TypeError:
+        return ""
+
+
+def package_digest(home: str, where: str) -> str:
+    """A digest of every Python file of a plugin's package (or its one module) and of the package's
+    name and version: editing any module the plugin is made of rebuilds its dealer table."""
+    root = Path(home)
+    files = sorted(root.rglob("*.py")) if root.is_dir() else [root]
+    digest = hashlib.sha256(where.encode())
+    for file in files:
+        if "__pycache__" in file.parts:
+            continue
+        digest.update(str(file.relative_to(root) if root.is_dir() else file.name).encode() + b"\0")
+        try:
+            digest.update(file.read_bytes())
+        except OSError:
+            digest.update(b"unreadable")
+    return digest.hexdigest()[:12]
+
+
+def instantiate(cls: type[HouseWay], origin: str, digest: str, home: str = "") -> HouseWay:
     """An instance of a plugin class, its name, casino and source checked, marked with its origin."""
     try:
         way = cls()
-    except Exception as error:
-        raise PluginError(f"cannot create the house way plugin {cls.__name__} ({origin}): {describe(error)}") from error
+    except (Exception, SystemExit) as error:
+        raise PluginError(
+            f"cannot create the house way plugin {cls.__name__} ({origin}): {describe(error, home)}"
+        ) from error
     for field in ("name", "casino", "source"):
         value = getattr(way, field, "")
         if not isinstance(value, str) or not value.strip():
@@ -203,18 +232,83 @@ def instantiate(cls: type[HouseWay], origin: str, digest: str) -> HouseWay:
     way.plugin = True
     way.origin = origin
     way.digest = digest
+    way.home = home
     return way
 
 
-def describe(error: BaseException) -> str:
-    """``ZeroDivisionError: division by zero (gold_star.py, line 12)``: the error and where it was raised."""
-    text = f"{type(error).__name__}: {error}"
-    frames = inspect.getinnerframes(error.__traceback__) if error.__traceback__ else []
-    if isinstance(error, SyntaxError) and error.filename:
-        return f"{text} ({Path(error.filename).name}, line {error.lineno})"
-    if frames:
-        return f"{text} ({Path(frames[-1].filename).name}, line {frames[-1].lineno})"
-    return text
+def describe(error: BaseException, home: str = "") -> str:
+    """``ZeroDivisionError: division by zero (gold_star.py, line 12)``: the error and where it was
+    raised. With ``home`` (the plugin's file, or its package's folder), an error raised inside
+    paigow's code names the plugin's line that called it: ``HelperError: pair_in_front(13) needs
+    two kings; the hand has none (called at gold_star.py, line 12)``."""
+    if isinstance(error, SyntaxError):
+        where = f" ({Path(error.filename).name}, line {error.lineno})" if error.filename else ""
+        return f"{type(error).__name__}: {error.msg}{where}"  # str() would repeat the place
+    if isinstance(error, SystemExit):
+        text = f"it called sys.exit({error.code!r}) (a plugin must never exit)"
+    else:
+        text = f"{type(error).__name__}: {error}"
+    frames = inspect.getinnerframes(error.__traceback__, context=0) if error.__traceback__ else []
+    if not frames:
+        return text
+    innermost = frames[-1]
+    own = [at for at, frame in enumerate(frames) if home and _inside(frame.filename, home)]
+    if own and own[-1] != len(frames) - 1:
+        caller = frames[own[-1]]
+        helper = "" if isinstance(error, HelperError) else f" in paigow's {frames[own[-1] + 1].function}(),"
+        return f"{text} ({helper.strip(' ,')}{', ' if helper else ''}called at {Path(caller.filename).name}, line {caller.lineno})"
+    return f"{text} ({Path(innermost.filename).name}, line {innermost.lineno})"
+
+
+def _inside(filename: str, home: str) -> bool:
+    """Whether a frame's file is the plugin's file, or in its package's folder."""
+    path, root = Path(filename), Path(home)
+    return path == root or root in path.parents
+
+
+def decision_fault(decision: object, cards: Sequence[Card]) -> str | None:
+    """What is wrong with what a house way returned for ``cards``, or None for a ``Decision`` of
+    two different cards of the hand with its clause's text: the one check of a decision, for
+    ``house-ways --check`` and every command alike.
+
+    >>> from paigow_cli.core.cards import parse_cards
+    >>> hand = parse_cards("AS KD JK 9H 9C 4D 2S")
+    >>> decision_fault(Decision(hand[:2], "two highest"), hand) is None
+    True
+    >>> decision_fault(hand[:2], hand)
+    'returned the tuple (AS, KD), not a Decision: return Decision((card, card), "the clause in words")'
+    >>> decision_fault(Decision(hand[:2], 42), hand)
+    'returned a Decision whose rule is 42: the rule is the clause in words, a non-empty string'
+    """
+    if isinstance(decision, CompleteSetting):
+        return (
+            f"returned a CompleteSetting (front {_cards_shown(decision.front)}), not a Decision: "
+            'return self.complete(setting, "the clause in words") to play it'
+        )
+    if not isinstance(decision, Decision):
+        shown = "None" if decision is None else f"the {type(decision).__name__} {_cards_shown(decision)}"
+        return f'returned {shown}, not a Decision: return Decision((card, card), "the clause in words")'
+    front = decision.front
+    if (
+        not isinstance(front, (tuple, list))
+        or len(front) != 2
+        or not all(isinstance(card, Card) for card in front)
+        or front[0] == front[1]
+        or not set(front) <= set(cards)
+    ):
+        return f"returned a Decision whose front {_cards_shown(front)} is not two different cards of the hand"
+    if not isinstance(decision.rule, str) or not decision.rule.strip():
+        return (
+            f"returned a Decision whose rule is {decision.rule!r}: the rule is the clause in words, a non-empty string"
+        )
+    return None
+
+
+def _cards_shown(value: object) -> str:
+    """Cards as a player writes them, anything else as Python shows it (for messages)."""
+    if isinstance(value, (tuple, list)) and all(isinstance(card, Card) for card in value):
+        return f"({', '.join(str(card) for card in value)})" if value else "()"
+    return repr(value)
 
 
 def clause_of(way: HouseWay, error: BaseException) -> str:
@@ -230,22 +324,16 @@ def clause_of(way: HouseWay, error: BaseException) -> str:
 
 
 def guarded_decide(way: HouseWay, cards: Sequence[Card], wheel_low: bool) -> Decision:
-    """A plugin's decision, with any exception inside it reported as a PluginError."""
+    """A plugin's decision, checked (``decision_fault``); anything raised inside it, even
+    ``sys.exit``, reported as a PluginError naming the clause, the hand and the plugin's line."""
     try:
         decision = way.decide(Seven(cards, wheel_low))
-    except Exception as error:
+    except (Exception, SystemExit) as error:
         raise PluginError(
             f"the house way plugin '{way.name}' failed in its clause {clause_of(way, error)} on {cards_text(sort_cards(cards))}: "
-            f"{describe(error)}"
+            f"{describe(error, way.home)}"
         ) from error
-    if (
-        not isinstance(decision, Decision)
-        or len(decision.front) != 2
-        or not set(decision.front) <= set(cards)
-        or decision.front[0] == decision.front[1]
-    ):
-        raise PluginError(
-            f"the house way plugin '{way.name}' returned {decision!r} for {cards_text(sort_cards(cards))}: "
-            "a Decision with two cards of the hand is needed"
-        )
+    fault = decision_fault(decision, cards)
+    if fault is not None:
+        raise PluginError(f"the house way plugin '{way.name}' {fault} (for {cards_text(sort_cards(cards))})")
     return decision
