@@ -488,3 +488,14 @@ def test_a_package_plugins_cache_key_covers_every_module_of_its_package(tmp_path
     again = plugins.load_entry_point(entry)
     assert again.digest != first.digest
     assert again.digest == plugins.load_entry_point(entry).digest  # the same files, the same key
+
+
+@pytest.mark.parametrize("fault", ["error", "foul"])
+def test_play_checks_a_plugin_before_the_first_deal(tmp_path, fault, cache_folder):
+    """A plugin that raises or fouls is refused before any money is on the table, as drill does."""
+    path = faulty_plugin(tmp_path, fault)
+    result = run("play", "--house-way", str(path), "--seed", "1", input="10\ndeal\nhouse\nquit\n")
+    assert result.exit_code == 1, result.output
+    assert "Pai Gow Poker" not in result.stdout and "$10" not in result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert lines[-1].startswith("Error: ") and f"broken-{fault}" in lines[-1] and "fails its checks" in lines[-1]

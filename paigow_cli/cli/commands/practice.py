@@ -230,12 +230,18 @@ def play_command(
     $ paigow play --bankroll 200 --seed 7 --game ez
     $ printf '10\\ndeal\\nhouse\\nquit\\n' | paigow play --seed 1
     """
+    from paigow_cli.house_ways import way_named
     from paigow_cli.study.table_game import TableGame
 
     rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
         stake = parse_amount(bankroll, "bankroll", False, MAX_BANKROLL)
-    table_game = TableGame(rules, stake, choose_seed(seed), table=lambda: dealer_table(rules))
+    # Only hint needs the dealer table, so it loads on first use; but a plugin is checked before the
+    # first deal, as drill does: its table's build sets every class and refuses a clause that fails.
+    checked = dealer_table(rules) if way_named(rules.house_way).plugin else None
+    table_game = TableGame(
+        rules, stake, choose_seed(seed), table=lambda: checked if checked is not None else dealer_table(rules)
+    )
     console = output_console()
     console.print(
         f"[bold]Pai Gow Poker[/bold] · {game_title(rules)} · {rules.house_way} house way · "
