@@ -73,24 +73,75 @@ class LiveCards:
 
 
 def class_weights(classes: DealerClasses, live: LiveCards) -> tuple[np.ndarray, np.ndarray]:
-    """Exact dealer-hand counts of every (non-flush) multiset class and every flush class."""
-    multiset = CHOOSE[live.per_rank[None, :], classes.multiset_counts].prod(axis=1)
+    """Exact dealer-hand counts of every (non-flush) multiset class and every flush class.
+
+    A multiset class's count is three lookups (its rank counts as three base-5 numbers,
+    ``RANK_PARTS``, each part's ``prod C(live_r, m_r)`` tabled first); a flush class's is one
+    lookup in a table of (the suits its suited ranks are live in, its other ranks), built per hand
+    from the cards of each rank left outside each suit. Small tables, then gathers: a few
+    milliseconds, for the one-hand path (``PreparedTable.scatter_numpy``).
+    """
+    digits = multiset_digits(classes)
+    parts = [part_weights(live.per_rank[first : first + ranks]) for first, ranks in RANK_PARTS]
+    multiset = parts[0][digits[:, 0]] * parts[1][digits[:, 1]] * parts[2][digits[:, 2]]
     if not live.joker:
         multiset[classes.multiset_joker] = 0
-    first, second = classes.flush_other[:, 0], classes.flush_other[:, 1]
-    same = (first == second) & (first != NO_RANK)
-    live_masks = (live.in_suit << np.arange(RANKS)).sum(axis=1)
-    flush = np.zeros(len(classes.flush_suited), dtype=np.int64)
-    for suit in range(4):
-        outside = np.append(live.per_rank - live.in_suit[suit], 1)  # index NO_RANK -> factor 1
-        factor = np.where(same, CHOOSE[outside[first].clip(0, 4), 2], outside[first] * outside[second])
-        suited_live = (classes.flush_suited & ~np.uint16(live_masks[suit])) == 0
-        flush += np.where(suited_live, factor, 0)
+    outside = np.ones((4, RANKS + 1), dtype=np.int64)  # the column NO_RANK: a factor of 1
+    outside[:, :RANKS] = live.per_rank[None, :] - live.in_suit
+    ways = outside[:, :, None] * outside[:, None, :]  # (suit, o1, o2): two other ranks, or one (o2 = NO_RANK)
+    ranks = np.arange(RANKS)
+    ways[:, ranks, ranks] = CHOOSE[outside[:, :RANKS], 2]  # two cards of one rank
+    ways[:, RANKS, RANKS] = 1  # no other rank
+    by_suits = np.zeros((16, (RANKS + 1) ** 2), dtype=np.int64)  # summed over each set of suits
+    for suits in range(1, 16):
+        by_suits[suits] = sum(ways[t].ravel() for t in range(4) if suits >> t & 1)
+    live_masks = (live.in_suit << ranks).sum(axis=1)
+    every_mask = np.arange(1 << RANKS)
+    live_suits = sum(((every_mask & ~live_masks[t]) == 0) << t for t in range(4))  # suits each mask is live in
+    flush = by_suits[live_suits[classes.flush_suited], flush_pairs(classes)]
     if not live.joker:
         flush[classes.flush_joker] = 0
     flush_per_multiset = np.bincount(classes.flush_multiset, weights=flush, minlength=len(multiset))
     multiset = multiset - np.rint(flush_per_multiset).astype(np.int64)
     return multiset, flush
+
+
+def part_weights(live_per_rank: np.ndarray) -> np.ndarray:
+    """``prod_r C(live_r, m_r)`` over a part's ranks for every base-5 number of its counts m_r
+    (the lowest rank the lowest digit), as ``kernels._part_weights`` tables it.
+
+    >>> part_weights(np.array([4, 3]))[[0, 1, 5, 6, 24]].tolist()  # m = (0,0) (1,0) (0,1) (1,1) (4,4)
+    [1, 4, 3, 12, 0]
+    """
+    weights = np.ones(1, dtype=np.int64)
+    for live_r in live_per_rank[::-1]:  # the highest rank is the highest digit
+        weights = (weights[:, None] * CHOOSE[int(live_r)][None, :]).ravel()
+    return weights
+
+
+def multiset_digits(classes: DealerClasses) -> np.ndarray:
+    """(M, 3) each multiset class's rank counts as three base-5 numbers (``RANK_PARTS``), once per process."""
+    found = _DIGITS.get(id(classes))
+    if found is None or found[0] is not classes:
+        counts = classes.multiset_counts.astype(np.int64)
+        digits = [counts[:, first : first + ranks] @ 5 ** np.arange(ranks) for first, ranks in RANK_PARTS]
+        found = (classes, np.ascontiguousarray(np.stack(digits, axis=1), dtype=np.uint16))
+        _DIGITS[id(classes)] = found
+    return found[1]
+
+
+def flush_pairs(classes: DealerClasses) -> np.ndarray:
+    """(F,) each flush class's other ranks as one index ``o1 * 14 + o2`` (``NO_RANK`` for none), once per process."""
+    found = _PAIRS.get(id(classes))
+    if found is None or found[0] is not classes:
+        other = classes.flush_other.astype(np.int64)
+        found = (classes, other[:, 0] * (RANKS + 1) + other[:, 1])
+        _PAIRS[id(classes)] = found
+    return found[1]
+
+
+_DIGITS: dict[int, tuple[DealerClasses, np.ndarray]] = {}
+_PAIRS: dict[int, tuple[DealerClasses, np.ndarray]] = {}
 
 
 class PreparedTable:
@@ -132,10 +183,8 @@ class PreparedTable:
     def multiset(self) -> tuple[np.ndarray, ...]:
         """The multiset classes' arrays as the kernels take them."""
         table, classes = self.table, self.table.classes
-        counts = classes.multiset_counts.astype(np.int64)
-        digits = [counts[:, first : first + ranks] @ 5 ** np.arange(ranks) for first, ranks in RANK_PARTS]
         return (
-            np.ascontiguousarray(np.stack(digits, axis=1), dtype=np.uint16),
+            multiset_digits(classes),
             classes.multiset_joker.astype(np.bool_),
             table.multiset_high.astype(np.uint16),
             table.multiset_low.astype(np.uint8),
