@@ -117,7 +117,7 @@ def test_an_interrupted_simulation_reports_what_it_has(foxwoods_table, cache_fol
     assert process.returncode == 130, err
     document = json.loads(out)
     assert document["interrupted"] is True and 0 < document["hands"] < 500_000_000
-    assert "interrupted after" in err and len(err.strip().splitlines()) == 1
+    assert "interrupted at" in err and len(err.strip().splitlines()) == 1
 
 
 # --- 2. money -------------------------------------------------------------------------------------------
@@ -520,3 +520,127 @@ def test_help_pages_read_well_at_80_columns(command, monkeypatch):
             assert first.endswith((".", ":", ")")) or second[:1].isupper() or second.startswith("$"), (first, second)
     if command == "house":
         assert "dealer's hand" not in page
+
+
+# --- issue 21, item 13: text that fits ----------------------------------------------------------------
+
+
+def help_command(command: str):
+    """The click command behind ``paigow COMMAND`` (for its options' metavars)."""
+    import typer.main
+
+    group = typer.main.get_command(app)
+    for word in command.split():
+        group = group.commands[word]  # type: ignore[attr-defined]
+    return group
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_never_splits_a_metavar_or_an_example(command, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    page = run(*command.split(), "--help").stdout
+    cells = "\n".join(line.strip(" │") for line in page.splitlines())
+    clicked = help_command(command)
+    context = clicked.make_context(command, [], resilient_parsing=True)
+    for param in clicked.params:
+        if getattr(param, "hidden", False) or getattr(param, "is_flag", False):
+            continue  # a flag shows no metavar
+        metavar = param.make_metavar(context)
+        assert metavar in cells, (command, metavar)  # whole, on one line
+    lines = page.splitlines()
+    for at, line in enumerate(lines[:-1]):  # an example is one line: the next is blank or another example
+        if line.lstrip().startswith("$ "):
+            following = lines[at + 1].strip()
+            assert not following or following.startswith("$ "), (line, following)
+    assert "…" not in page
+
+
+def test_bonus_help_names_every_line_pays_can_change(monkeypatch):
+    from paigow_cli.analysis.side_bets import PAY_TABLES
+
+    monkeypatch.setenv("COLUMNS", "80")
+    page = " ".join(run("bonus", "--help").stdout.split())
+    for name, table in PAY_TABLES.items():
+        assert name in page
+        for line, _ in table.lines:
+            assert line.slug in page, (name, line.slug)
+
+
+def test_wrapped_lines_keep_their_indent(tmp_path, monkeypatch):
+    """house-ways sources, --check examples and clause texts wrap under themselves, never at column 0."""
+    from rich.console import Console
+
+    from paigow_cli.cli.output import indented, show
+
+    console = Console(file=io.StringIO(), width=30)
+    show(console, indented("Straight or flush, one pair: complete hand in back", 8))
+    assert all(line.startswith(" " * 8) for line in console.file.getvalue().splitlines())
+    monkeypatch.setenv("COLUMNS", "60")
+    names = {way["name"] for way in json.loads(run("house-ways", "--json").stdout)}
+    for line in run("house-ways").stdout.splitlines():
+        assert line.startswith("    ") or line.split()[0] in names, line
+    plugin = tmp_path / "twice.py"
+    plugin.write_text(
+        "from paigow_cli.house_ways.api import Decision, HouseWay\n\n"
+        "class Twice(HouseWay):\n"
+        "    name, casino, source = 'twice', 'Test casino', 'a test'\n\n"
+        "    def two_pair(self, hand):\n        return self.split_two_pair(hand, 'Two pair')\n\n"
+        "    def four_of_a_kind(self, hand):\n        return self.split_quads(hand, 'Four of a kind')\n\n"
+        "    def straight_or_flush(self, hand):\n        return None\n\n"
+        "    def one_pair(self, hand):\n        return Decision((hand.cards[0], hand.cards[0]), 'twice')\n"
+    )
+    check = run("house-ways", "--check", str(plugin), "--hands", "400").stdout.splitlines()
+    assert len(check) > 4 and all(line.startswith("  ") for line in check[2:]), check  # headings hang too
+
+
+def test_an_interrupted_count_notes_after_its_bar_is_gone(monkeypatch, foxwoods_table):
+    """Ctrl-C during edge: the bar is closed first, so the note gets a line of its own."""
+    from contextlib import contextmanager
+
+    import typer
+
+    from paigow_cli.analysis import edge
+    from paigow_cli.analysis.whole_game import Question
+    from paigow_cli.cli.commands import whole_game
+
+    events: list[str] = []
+
+    @contextmanager
+    def bar(description, plain=None):
+        events.append("bar shown")
+        try:
+            yield lambda done, total: None
+        finally:
+            events.append("bar gone")
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(whole_game, "progress_bar", bar)
+    monkeypatch.setattr(whole_game, "note", lambda text: events.append("note"))
+    monkeypatch.setattr(edge, "compute_all", interrupted)
+    monkeypatch.setattr(edge, "cached_result", lambda question: None)
+    with pytest.raises(typer.Exit):
+        whole_game.count_sets([[Question(Rules())]], 1, None, "questions")
+    assert events == ["bar shown", "bar gone", "note"], events
+
+
+@pytest.mark.parametrize("width", [50, 64])
+def test_narrow_terminals_get_whole_numbers(width, foxwoods_table, cache_folder, monkeypatch):
+    """Below 80 columns a table drops or wraps columns: no number (or anything) is cut with '…'."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    for args in (
+        ["advise", HAND],
+        ["advise", HAND, "--dealer", "KS KH JD 8C 7S 4H 3D"],
+        ["bonus", "--odds", "--table", "fortune"],
+        ["bonus", "AS KS QS JS TS KH QH"],
+        ["power"],
+        ["odds", "--dead", "AS AH AD AC KS KH KD KC QS QH QD QC JS JH JD JC TS TH"],
+        ["cache", "info"],
+    ):
+        result = run(*args)
+        assert result.exit_code == 0, (args, result.output)
+        page = result.stdout
+        assert "…" not in page, (args, page)
+        assert all(len(line) <= width for line in page.splitlines()), (args, page)
+    assert re.search(r"\+0\.7008", run("advise", HAND).stdout)

@@ -32,7 +32,7 @@ from paigow_cli.house_ways.plugins import clause_of, decision_fault, describe
 
 FAULTS = {
     "error": "a clause raised an exception",
-    "cards": "a clause did not return a Decision: two different cards of the hand and its words",
+    "cards": "a clause returned no Decision of two different cards of the hand and its words",
     "foul": "the setting fouls",
     "order": "the setting depends on the order the cards are given in",
     "suits": "the setting depends on suits other than through straights and flushes",

@@ -91,6 +91,7 @@ GameOption = Annotated[
     Game,
     typer.Option(
         "--game",
+        metavar="GAME",
         help=f"The game: {game_choices()}.",
         case_sensitive=False,
     ),

@@ -7,6 +7,7 @@ import os
 import re
 import sys
 from contextlib import contextmanager
+from copy import copy
 from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO, TypeGuard, cast
 
@@ -22,7 +23,7 @@ from paigow_cli.cli.terminal import SETTINGS, FittedStream, can_encode, fit
 from paigow_cli.core.errors import CardError, PaigowError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator, Sequence
 
     from rich.text import Text
 
@@ -300,6 +301,125 @@ def show(console: Any, renderable: Any) -> None:
         console.print(renderable)
     console.file.write(_TRAILING_SPACE.sub(r"\1", capture.get()))
     console.file.flush()
+
+
+def indented(text: str | Text, by: int, style: str = "", hang: int = 0) -> Any:
+    """A paragraph ``by`` columns in whose wrapped lines never start at column 0: they line up
+    under its first (or, with ``hang``, that many columns further in).
+
+    >>> from rich.console import Console
+    >>> import io
+    >>> console = Console(file=io.StringIO(), width=24)
+    >>> show(console, indented("Two pair, high pair 7-10, no ace for the front", 4))
+    >>> show(console, indented("the setting fouls: 59 hands", 0, hang=2))
+    >>> print(console.file.getvalue(), end="")
+        Two pair, high pair
+        7-10, no ace for the
+        front
+    the setting fouls: 59
+      hands
+    """
+    from rich.text import Text
+
+    return _Indented(Text(text, style=style) if isinstance(text, str) else text, by, hang)
+
+
+class _Indented:
+    """``indented``'s renderable: the text wrapped to the width left, each line moved in."""
+
+    def __init__(self, text: Text, by: int, hang: int) -> None:
+        self.text, self.by, self.hang = text, by, hang
+
+    def __rich_console__(self, console: Any, options: Any) -> Iterator[Any]:
+        from rich.segment import Segment
+
+        lines = self.text.wrap(console, max(1, options.max_width - self.by - self.hang))
+        for at, line in enumerate(lines):
+            yield Segment(" " * (self.by + (self.hang if at else 0)))
+            yield from line.render(console)
+            yield Segment.line()
+
+
+def data_table() -> Any:
+    """A table in the house style: a rule under the headers, no outer edge or padding."""
+    from rich import box
+    from rich.table import Table
+
+    return Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+
+
+def fitted(table: Any, optional: Sequence[str] = (), keep: int = 1) -> Any:
+    """``table`` as it fits the width it is printed in, a number never cut: the ``optional``
+    columns (headers, in that order) are dropped while it is too wide; if it still is, its columns
+    are wrapped into several tables, each with the first ``keep`` columns (the row labels).
+
+    >>> from rich.console import Console
+    >>> import io
+    >>> table = data_table()
+    >>> for header in ("Hand", "Note", "Count", "Return"):
+    ...     table.add_column(header, no_wrap=True)
+    >>> table.add_row("Straight flush", "a long remark", "1,234,567", "+0.123456")
+    >>> console = Console(file=io.StringIO(), width=36)
+    >>> show(console, fitted(table, optional=["Note"]))
+    >>> print(console.file.getvalue(), end="")
+    Hand            Count      Return
+    ────────────────────────────────────
+    Straight flush  1,234,567  +0.123456
+    """
+    return _Fitted(table, tuple(optional), keep)
+
+
+class _Fitted:
+    """``fitted``'s renderable."""
+
+    def __init__(self, table: Any, optional: tuple[str, ...], keep: int) -> None:
+        self.table, self.optional, self.keep = table, optional, keep
+
+    def __rich_console__(self, console: Any, options: Any) -> Iterator[Any]:
+        width = options.max_width
+        columns = list(self.table.columns)
+        for header in self.optional:
+            if self._width(console, options, columns) <= width:
+                break
+            columns = [column for column in columns if str(column.header) != header]
+        groups = [columns]
+        if self._width(console, options, columns) > width and len(columns) > self.keep + 1:
+            labels, rest = columns[: self.keep], columns[self.keep :]
+            groups = [[*labels, rest[0]]]
+            for column in rest[1:]:
+                if self._width(console, options, [*groups[-1], column]) <= width:
+                    groups[-1].append(column)
+                else:
+                    groups.append([*labels, column])
+        for at, group in enumerate(groups):
+            part = copy(self.table)  # its box, padding, title...: only the columns differ
+            part.columns = _renumbered(group)
+            if at:
+                part.title = None
+                yield ""
+            yield part
+
+    def _width(self, console: Any, options: Any, columns: list[Any]) -> int:
+        """The width the columns need with nothing cut: a column that may wrap (text) down to its
+        longest word, one that may not (``no_wrap``: numbers, cards) whole."""
+        probe = copy(self.table)
+        probe.columns = _renumbered(columns)
+        wide = options.update_width(10_000)
+        needed = 0
+        for column in probe.columns:
+            measured = probe._measure_column(console, wide, column)
+            needed += measured.maximum if column.no_wrap else measured.minimum
+        return needed + probe._extra_width
+
+
+def _renumbered(columns: list[Any]) -> list[Any]:
+    """Copies of a table's columns, numbered afresh (Rich pads the first and last by their index)."""
+    found = []
+    for at, column in enumerate(columns):
+        column = copy(column)
+        column._index = at
+        found.append(column)
+    return found
 
 
 _SCALAR_ARRAY = re.compile(r"\[\n\s+((?:[^\[\]{}\n]+,\n\s+)*[^\[\]{}\n]+)\n\s*\]")

@@ -28,7 +28,9 @@ from paigow_cli.cli.output import (
     batch_threads,
     card_list,
     cards_markup,
+    data_table,
     deal_line,
+    fitted,
     for_each_hand,
     is_batch,
 )
@@ -227,14 +229,12 @@ def settlement_json(settlement: Settlement) -> dict[str, Any]:
 
 
 def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
-    from rich import box
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
     dealt = advice.dealer is not None
     with_ev = advice.rows[0].ev is not None
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table = data_table()
     table.add_column("#", justify="left", no_wrap=True)
     table.add_column("High", no_wrap=True)
     table.add_column("Low", no_wrap=True)
@@ -284,7 +284,7 @@ def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
         parts.append(chosen_line(chosen))
         if with_ev:
             parts.append(ev_line("  EV", chosen, advice))
-    parts += [Text(), table]
+    parts += [Text(), fitted(table, optional=["High hand", "Push%", "Win%", "Lose%"])]
     if hidden:
         parts.append(Text(f"{hidden} settings hidden: matched or beaten on both hands (--all shows them)", style="dim"))
     shown = {mark for row in advice.rows for mark in row_marks(row)}

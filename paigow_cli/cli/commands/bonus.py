@@ -23,7 +23,9 @@ from paigow_cli.cli.output import (
     Output,
     card_list,
     cards_markup,
+    data_table,
     deal_line,
+    fitted,
     for_each_hand,
     is_batch,
 )
@@ -65,7 +67,9 @@ def bonus_command(
         TableName | None,
         typer.Option(
             "--table",
-            help="The side bet's pay table (every table when not given, except with --odds).",
+            metavar="NAME",
+            help="The side bet's pay table: fortune, emperors-challenge, queens-dragon or tiger-9 "
+            "(every table when not given, except with --odds).",
             case_sensitive=False,
         ),
     ] = None,
@@ -77,7 +81,8 @@ def bonus_command(
         typer.Option(
             "--pays",
             metavar="LINE=PAYS,...",
-            help="Override lines' payouts (to 1), e.g. five-aces=250,royal-flush=100.",
+            help="Override lines' payouts (to 1): LINE=PAYS pairs joined by commas, e.g. flush=4,straight=2 "
+            "(the lines are named above).",
         ),
     ] = None,
     dead: DeadOption = None,
@@ -90,6 +95,12 @@ def bonus_command(
     fortune and emperors-challenge pay on the player's seven cards; queens-dragon (EZ) on the
     dealer's seven; tiger-9 (Commission-Free) on the dealer's low hand as the house way sets it.
     A hand is paid once, at its highest-paying line.
+
+    The lines --pays names: fortune: seven-card-straight-flush, royal-match,
+    seven-card-straight-flush-joker, five-aces, royal-flush, straight-flush, four-of-a-kind,
+    full-house, flush, three-of-a-kind, straight; emperors-challenge: those but royal-match,
+    plus nine-high-pai-gow, ten-high-pai-gow, jack-high-pai-gow; queens-dragon:
+    queen-high-pai-gow; tiger-9: nine-high-low-hand.
 
     Examples:
 
@@ -180,12 +191,10 @@ def bonus_json(hand: Sequence[Card], tables: Sequence[Any], setting: HouseSettin
 
 
 def bonus_text(hand: Sequence[Card], tables: Sequence[Any], setting: HouseSetting | None) -> RenderableType:
-    from rich import box
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
-    grid = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    grid = data_table()
     grid.add_column("Side bet", no_wrap=True)
     grid.add_column("On", no_wrap=True)
     grid.add_column("Hand")
@@ -197,7 +206,7 @@ def bonus_text(hand: Sequence[Card], tables: Sequence[Any], setting: HouseSettin
             grid.add_row(table.title, on, Text("nothing", style="dim"), Text("loses", style="dim"))
         else:
             grid.add_row(table.title, on, paid.line.label, Text(f"{paid.pays} to 1", style="bold green"))
-    parts: list[Any] = [cards_markup(hand), Text(), grid]
+    parts: list[Any] = [cards_markup(hand), Text(), fitted(grid, optional=["On"])]
     if setting is not None:
         front = Text(f"Tiger 9: the {setting.house_way} house way puts ", style="dim")
         parts.append(front + cards_markup(setting.split.low) + Text(" in front", style="dim"))
@@ -229,9 +238,7 @@ def bonus_odds_json(odds: Any, rules: Rules, dead: Sequence[Card]) -> dict[str, 
 
 
 def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card]) -> RenderableType:
-    from rich import box
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
     total = odds.total
@@ -241,7 +248,7 @@ def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card]) -> Renderable
     if dead:
         title.append("\ndead: ", style="dim")
         title.append_text(cards_markup(dead))
-    grid = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    grid = data_table()
     grid.add_column("Hand")
     grid.add_column("Pays", justify="right", no_wrap=True)
     grid.add_column("Count", justify="right", no_wrap=True)
@@ -252,4 +259,4 @@ def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card]) -> Renderable
         pays = f"{row.pays}" if row.line is not None else "loses"
         grid.add_row(name, pays, f"{row.count:,}", f"{row.probability(total):.8f}", f"{float(row.returns(total)):+.6f}")
     summary = Text(f"EV per unit {float(odds.ev):+.6f}   house edge {100 * float(odds.house_edge):.4f}%", style="bold")
-    return Group(title, grid, summary)
+    return Group(title, fitted(grid, optional=["Probability"]), summary)

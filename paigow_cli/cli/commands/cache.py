@@ -20,6 +20,8 @@ from paigow_cli.cli.options import (
 )
 from paigow_cli.cli.output import (
     Output,
+    data_table,
+    fitted,
     read_line,
 )
 from paigow_cli.cli.tables import dealer_table
@@ -87,9 +89,7 @@ def cache_json(
 def cache_text(
     folder: Path, files: Sequence[CachedFile], missing: Sequence[tuple[str, Any]] = (), problem: str | None = None
 ) -> RenderableType:
-    from rich import box
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
     if problem:
@@ -99,7 +99,7 @@ def cache_text(
         )
     parts: list[Any] = [Text(f"Cache folder: {folder}")]
     if files:
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+        table = data_table()
         table.add_column("Table", overflow="fold")
         table.add_column("Size", justify="right", no_wrap=True)
         table.add_column("State")
@@ -110,7 +110,7 @@ def cache_text(
             if file.path.name.endswith(".partial"):
                 state = "unfinished run (resumes)" if file.current else "unfinished run, stale"
             table.add_row(file.path.name, f"{file.size / 1e6:.1f} MB", state)
-        parts.append(table)
+        parts.append(fitted(table))
     else:
         parts.append(Text("No tables yet: they are built on first use, or with paigow cache build."))
     if missing:

@@ -19,7 +19,7 @@ from paigow_cli.cli.options import (
     dead_option,
     make_rules,
 )
-from paigow_cli.cli.output import Output, cards_markup
+from paigow_cli.cli.output import Output, cards_markup, data_table, fitted
 from paigow_cli.cli.views import QUESTION_KEYS, question_json
 from paigow_cli.core.cards import sort_cards
 from paigow_cli.core.errors import OptionError
@@ -103,7 +103,7 @@ def compare_command(
 
     $ paigow compare
     $ paigow compare --game ez --banker --csv > ez-banker.csv
-    $ paigow compare --player my_way.py --house-way foxwoods --house-way trump-plaza
+    $ paigow compare --player my_way.py --house-way foxwoods --house-way ballys
     """
     from paigow_cli.analysis.whole_game import Question
 
@@ -202,9 +202,7 @@ def header(name: str) -> str:
 def compare_text(
     question: Any, strategies: list[str], dealers: list[str], cells: list[dict[str, Any]]
 ) -> RenderableType:
-    from rich import box
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
     rules = question.rules
@@ -213,7 +211,7 @@ def compare_text(
     if question.dead:
         title.append("\nDead cards: ")
         title.append_text(cards_markup(sort_cards(question.dead)))
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table = data_table()
     table.add_column("Player \\ dealer")
     for dealer in dealers:
         table.add_column(header(dealer), justify="right")
@@ -227,6 +225,6 @@ def compare_text(
         table.add_row(*row)
     return Group(
         title,
-        table,
+        fitted(table),
         Text("* the best strategy at that dealer's table (best play aside)", style="dim"),
     )

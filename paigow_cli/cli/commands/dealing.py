@@ -139,7 +139,7 @@ def simulate_command(
                 stopped = True
         if stopped:
             INTERRUPTION.reported = True
-            note(f"interrupted after {simulation.tally.rounds:,} of {hands:,} rounds; the figures are for those")
+            note(f"interrupted at {simulation.tally.rounds:,} of {hands:,} rounds; the figures are for those")
         if simulation.tally.rounds == 0:
             raise typer.Exit(INTERRUPTED if stopped else ExitCode.FAILURE)
         result = summarize(simulation.tally, rules.commission)

@@ -23,7 +23,9 @@ from paigow_cli.cli.output import (
     Output,
     card_list,
     cards_markup,
+    data_table,
     deal_line,
+    fitted,
     for_each_hand,
     is_batch,
 )
@@ -136,9 +138,7 @@ def one_in(count: int, total: int) -> str:
 
 
 def odds_text(counts: CategoryCounts, dead: Sequence[Card]) -> RenderableType:
-    from rich import box
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
     total = counts.total
@@ -146,16 +146,16 @@ def odds_text(counts: CategoryCounts, dead: Sequence[Card]) -> RenderableType:
     if dead:
         title.append("\nDead: ")
         title.append_text(cards_markup(dead))
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table = data_table()
     for name, justify in (("Category", "left"), ("Count", "right"), ("Probability", "right"), ("Odds", "right")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        table.add_column(name, justify=justify)
     rows = sorted(counts.counts.items(), reverse=True)
     for category, count in rows:
         table.add_row(category.slug, f"{count:,}", f"{count / total:.6f}", one_in(count, total))
         if category.slug == "straight-flush":
             royal = counts.royal_flushes
             table.add_row("  of which royal", f"{royal:,}", f"{royal / total:.6f}", one_in(royal, total), style="dim")
-    return Group(title, table)
+    return Group(title, fitted(table))
 
 
 @app.command("power")
@@ -258,9 +258,9 @@ def power_text(
         lows, highs = [row for row in lows if row.count], [row for row in highs if row.count]
     parts: list[Any] = [
         heading,
-        table_of("Low hands", lows, with_category=False),
+        fitted(table_of("Low hands", lows, with_category=False)),
         Text(),
-        table_of("High hands, by category and top rank", highs, with_category=True),
+        fitted(table_of("High hands, by category and top rank", highs, with_category=True), keep=2),
     ]
     if hidden:
         parts.append(Text(f"{hidden} hands the dealer never holds are not listed (--all lists them)", style="dim"))

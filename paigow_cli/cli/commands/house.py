@@ -23,6 +23,7 @@ from paigow_cli.cli.output import (
     Output,
     deal_line,
     for_each_hand,
+    indented,
     is_batch,
     progress_bar,
 )
@@ -148,7 +149,7 @@ def house_ways_text(
     from rich.console import Group
     from rich.text import Text
 
-    lines = []
+    lines: list[Any] = []
     for way in ways:
         line = Text()
         line.append(way.name, style="bold")
@@ -156,13 +157,14 @@ def house_ways_text(
             line.append(" (default)")
         if way.plugin:
             line.append(" (plugin)", style="cyan")
-        line.append(f"  {way.casino}\n    ")
-        line.append(way.source, style="dim")
-        if way.plugin:
-            line.append(f"\n    from {way.origin}", style="dim")
+        line.append(f"  {way.casino}")
         lines.append(line)
+        lines.append(indented(way.source, 4, style="dim"))
+        if way.plugin:
+            lines.append(indented(f"from {way.origin}", 4, style="dim"))
     for name, error in broken:
-        lines.append(Text(f"{name} (plugin, cannot be loaded)\n    {error}", style="red"))
+        lines.append(Text(f"{name} (plugin, cannot be loaded)", style="red"))
+        lines.append(indented(error, 4, style="red"))
     return Group(*lines)
 
 
@@ -208,12 +210,12 @@ def check_text(report: Any, way: HouseWay, seed: int) -> RenderableType:
         title.append("no fault found", style="bold green")
         return Group(title, Text("  checked: exceptions, fronts, fouls, card order, suits", style="dim"))
     title.append(f"{sum(report.counts.values()):,} faults", style="bold red")
-    lines = [title]
+    lines: list[Any] = [title]
     for fault, what in FAULTS.items():
         count = report.counts[fault]
         if not count:
             continue
-        lines.append(Text(f"{what}: {count:,} hands", style="red"))
+        lines.append(indented(f"{what}: {count:,} hands", 0, style="red", hang=2))
         for example in report.examples[fault]:
-            lines.append(Text(f"  {example}"))
+            lines.append(indented(example, 2))
     return Group(*lines)

@@ -21,6 +21,7 @@ from paigow_cli.cli.options import (
 from paigow_cli.cli.output import (
     CTRL_C,
     cards_markup,
+    indented,
     read_line,
     show,
 )
@@ -157,13 +158,13 @@ def drill_grade_text(grade: Grade) -> RenderableType:
         verdict.append("The best setting.", style="bold green")
     else:
         verdict.append(f"Gives up {grade.given_up:.4f} units against the best.", style="bold yellow")
-    lines = [verdict]
+    lines: list[Any] = [verdict]
     for title, row in (("Yours", yours), ("Best", best), ("House way", house)):
         line = Text(f"  {title + ':':11}")
         line.append_text(setting_cards(row.split))
         line.append(f"   EV {signed(row.ev or 0.0)}")
         lines.append(line)
-    lines.append(Text(f"  House way's clause: {grade.advice.house.rule}", style="dim italic"))
+    lines.append(indented(f"House way's clause: {grade.advice.house.rule}", 2, style="dim italic"))
     return Group(*lines)
 
 
@@ -301,7 +302,7 @@ def play_event_text(event: Event) -> RenderableType:
         return text
     if isinstance(event, Hint):
         best, house = event.advice.best_row, event.advice.house_row
-        lines = []
+        lines: list[Any] = []
         for title, row in (("Best", best), ("House way", house)):
             if row.ev is None and row.settlement is not None:  # Face Up: against the shown hand
                 lines.append(
@@ -328,13 +329,13 @@ def play_event_text(event: Event) -> RenderableType:
     lines = []
     mine = Text("You:    ", style="bold") + setting_cards(player)
     mine.append(f"   {table_label(player.high_value.key)} / {player.low_value.brief}")
-    if event.player_rule:
-        mine.append(f"  (house way: {event.player_rule})", style="dim")
     lines.append(mine)
+    if event.player_rule:
+        lines.append(indented(f"house way: {event.player_rule}", 8, style="dim"))
     theirs = Text("Dealer: ", style="bold") + setting_cards(dealer)
     theirs.append(f"   {table_label(dealer.high_value.key)} / {dealer.low_value.brief}")
     lines.append(theirs)
-    lines.append(Text(f"        {event.dealer.rule}", style="dim italic"))
+    lines.append(indented(event.dealer.rule, 8, style="dim italic"))
     if player.foul and not settlement.reset:
         lines.append(Text("Your setting fouls and loses.", style="red"))
     elif settlement.game_push:

@@ -31,6 +31,8 @@ from paigow_cli.cli.output import (
     Output,
     card_list,
     cards_markup,
+    data_table,
+    fitted,
     note,
     progress_bar,
 )
@@ -187,7 +189,7 @@ def edge_command(
     $ paigow edge --player best --house-way trump-plaza
     $ paigow edge --player trump-plaza --house-way foxwoods
     $ paigow edge --game ez --banker --json | jq .house_edge
-    $ paigow edge --dead "2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C"
+    $ paigow edge --dead "2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C"
     $ paigow edge --all --csv > house-edges.csv
     """
     import time
@@ -307,22 +309,22 @@ def count_sets(
     )
     tallies: list[list[Any]] = []
     finished = [0]
-    with progress_bar(f"Counting every deal{of_what}", plain) as progress:
-        for questions in sets:
-            offset = finished[0]
+    try:
+        with progress_bar(f"Counting every deal{of_what}", plain) as progress:
+            for questions in sets:
+                offset = finished[0]
 
-            def update(done: int, total: int, offset: int = offset) -> None:
-                finished[0] = offset + done
-                if progress:
-                    progress(finished[0], units)
+                def update(done: int, total: int, offset: int = offset) -> None:
+                    finished[0] = offset + done
+                    if progress:
+                        progress(finished[0], units)
 
-            try:
                 with reporting_errors():
                     tallies.append(compute_all(questions, jobs=jobs, progress=update, notify=note, scheduler=scheduler))
-            except KeyboardInterrupt:
-                INTERRUPTION.reported = True
-                note(f"interrupted: {finished[0]} of {units} chunks are kept; the same command resumes from them")
-                raise typer.Exit(INTERRUPTED) from None
+    except KeyboardInterrupt:  # the bar is gone by now: the note gets a line of its own
+        INTERRUPTION.reported = True
+        note(f"interrupted: {finished[0]} of {units} chunks are kept; the same command resumes from them")
+        raise typer.Exit(INTERRUPTED) from None
     return tallies, count
 
 
@@ -395,9 +397,7 @@ def edge_csv(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]]) -> str:
 
 
 def edge_all_text(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]], seconds: float | None) -> RenderableType:
-    from rich import box
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
     first = rows[0][0]
@@ -406,7 +406,7 @@ def edge_all_text(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]], seconds: f
     if first.dead:
         title.append("; dead cards: ")
         title.append_text(cards_markup(sort_cards(first.dead)))
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table = data_table()
     table.add_column("House way")
     table.add_column("Game")
     table.add_column("Side")
@@ -425,7 +425,7 @@ def edge_all_text(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]], seconds: f
         )
     lines: list[Any] = [
         title,
-        table,
+        fitted(table, keep=3),
         Text("House edge per unit bet; the player sets every hand by the house way, or by its best EV."),
     ]
     if seconds is not None:
@@ -468,9 +468,7 @@ def edge_text(
     seconds: float | None = None,
     other: EdgeResult | None = None,
 ) -> RenderableType:
-    from rich import box
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
     rules = question.rules
@@ -482,7 +480,7 @@ def edge_text(
     if question.dead:
         title.append("\nDead cards: ")
         title.append_text(cards_markup(sort_cards(question.dead)))
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table = data_table()
     table.add_column("")
     table.add_column("Deals", justify="right")
     table.add_column("Rate", justify="right")
@@ -504,7 +502,11 @@ def edge_text(
     if simulated is not None:
         edge_cells.append(f"{100 * simulated.house_edge:.3f}% ± {100 * simulated.stderr:.3f}%")
     table.add_row(*edge_cells)
-    lines: list[Any] = [title, table, Text(f"Player EV per unit: {result.ev:+.7f} (exactly {result.ev_fraction})")]
+    lines: list[Any] = [
+        title,
+        fitted(table),
+        Text(f"Player EV per unit: {result.ev:+.7f} (exactly {result.ev_fraction})"),
+    ]
     if other is not None:
         house, best = (other, result) if result.player == "best" else (result, other)
         lines.append(
@@ -649,9 +651,7 @@ def mistakes_json(question: Any, gap: Any, rows: Sequence[Mistake], settings: di
 
 
 def mistakes_text(question: Any, gap: Any, rows: Sequence[Mistake], settings: dict[str, Any]) -> RenderableType:
-    from rich import box
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
     rules = question.rules
@@ -662,7 +662,7 @@ def mistakes_text(question: Any, gap: Any, rows: Sequence[Mistake], settings: di
     title.append(
         f"\nBest play gains {100 * float(gap):.4f}% of a unit per hand over the house way, exactly; by clause:"
     )
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table = data_table()
     table.add_column("Share", justify="right")
     table.add_column("Clause")
     table.add_column("Hands", justify="right")
@@ -678,7 +678,11 @@ def mistakes_text(question: Any, gap: Any, rows: Sequence[Mistake], settings: di
             f"{100 * row.differs / row.hands:.1f}%",
             f"{row.mean_given_up:.5f}",
         )
-    lines: list[Any] = [title, table, Text("Mean: EV per unit given up per hand the clause decides.", style="dim")]
+    lines: list[Any] = [
+        title,
+        fitted(table),
+        Text("Mean: EV per unit given up per hand the clause decides.", style="dim"),
+    ]
     examples = [row for row in rows if row.example is not None][:5]
     if examples:
         lines.append(Text("\nThe hand each costliest clause gives up most on:", style="bold"))
