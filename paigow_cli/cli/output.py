@@ -413,11 +413,16 @@ class _Fitted:
 
 
 def _renumbered(columns: list[Any]) -> list[Any]:
-    """Copies of a table's columns, numbered afresh (Rich pads the first and last by their index)."""
+    """Copies of a table's columns, numbered afresh (Rich pads the first and last by their index);
+    a right-justified column (a number) never wraps, and a text column folds a long word."""
     found = []
     for at, column in enumerate(columns):
         column = copy(column)
         column._index = at
+        if column.justify == "right":  # a number: whole, on one line
+            column.no_wrap = True
+        elif not column.no_wrap:  # text: a word too long for its column folds, never "…"
+            column.overflow = "fold"
         found.append(column)
     return found
 
