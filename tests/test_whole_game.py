@@ -317,6 +317,27 @@ def test_edge_json_fields(cache_folder):
     assert best["player"] == "best" and best["ev"] >= document["ev"]
 
 
+def test_face_up_best_play_sees_the_dealers_hand(cache_folder):
+    """Face Up, player side: best play sets each hand against the dealer's as shown, so it does at
+    least as well as any one setting per hand, and which setting copies is not defined (null)."""
+    blind = json.loads(
+        runner.invoke(
+            app, ["edge", "--game", "face-up", "--banker", "--dead", DEAD_TEXT, "--json", "--jobs", "1"]
+        ).stdout
+    )
+    seen = json.loads(
+        runner.invoke(
+            app, ["edge", "--game", "face-up", "--player", "best", "--dead", DEAD_TEXT, "--json", "--jobs", "1"]
+        ).stdout
+    )
+    house = json.loads(runner.invoke(app, ["edge", "--game", "face-up", "--dead", DEAD_TEXT, "--json"]).stdout)
+    assert seen["dealer_seen"] is True and house["dealer_seen"] is False and blind["dealer_seen"] is False
+    assert seen["copies_high"] is None and seen["copy_low"] is None and isinstance(house["copies_high"], int)
+    assert seen["ev"] > house["ev"] and seen["wins"] + seen["pushes"] + seen["losses"] == seen["deals"]
+    text = runner.invoke(app, ["edge", "--game", "face-up", "--player", "best", "--dead", DEAD_TEXT]).stdout
+    assert "seen first (Face Up)" in text and "not counted" in text
+
+
 def test_edge_text_and_mistakes_fit_80_columns(cache_folder):
     for args in (
         ["edge", "--dead", DEAD_TEXT],
@@ -353,6 +374,7 @@ def test_mistakes_json(cache_folder):
         (["edge", "--jobs", "0"], "--jobs"),
         (["edge", "--game", "ez", "--commission", "0.05"], "commission"),
         (["mistakes", "--chart", "three-pair"], "--chart"),
+        (["edge", "--game", "face-up", "--banker", "--player", "best"], "drop --banker"),
     ],
 )
 def test_edge_bad_input_is_one_error_line(cache_folder, args, fragment):

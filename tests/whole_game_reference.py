@@ -10,6 +10,7 @@ from itertools import combinations
 
 from paigow_cli.core.cards import DECK
 from paigow_cli.core.games import dealer_pushes
+from paigow_cli.core.rules import Game
 from paigow_cli.core.splits import all_splits, strength_order
 from paigow_cli.house_ways import house_setting
 
@@ -59,11 +60,31 @@ def brute_force(question) -> dict[str, list[int]]:
                     losses += high <= dealer_high and low <= dealer_low
             results[id(split)] = (wins, losses, copies_high, copies_low, len(dealers))
         best = max(candidates, key=lambda split: pay * results[id(split)][0] - charge * results[id(split)][1])
+        shown = rules.game is Game.FACE_UP and not rules.banker  # best play sees the dealer's hand first
+        if shown:
+            seen = seen_against(candidates, dealers)
         for player, split in (("house", house), ("best", best)):
-            wins, losses, copies_high, copies_low, n = results[id(split)]
+            if player == "best" and shown:
+                wins, losses, copies_high, copies_low, n = seen
+            else:
+                wins, losses, copies_high, copies_low, n = results[id(split)]
             row = totals[player]
             for index, value in enumerate(
                 (1, wins, n - wins - losses, losses, copies_high, copies_low, pay * wins - charge * losses)
             ):
                 row[index] += value
     return totals
+
+
+def seen_against(candidates, dealers) -> tuple[int, int, int, int, int]:
+    """Face Up with the dealer's hand seen before setting: against each dealer hand, the best of
+    the legal settings (a win if one beats it on both hands, else a push if one beats it on one,
+    else a loss; a hand the game pushes pushes). Copies are not defined: zero."""
+    wins = losses = 0
+    for dealer_high, dealer_low, pushes in dealers:
+        if pushes:
+            continue
+        outcomes = [(split.high_value.key > dealer_high) + (split.low_value.key > dealer_low) for split in candidates]
+        wins += max(outcomes) == 2
+        losses += max(outcomes) == 0
+    return wins, losses, 0, 0, len(dealers)

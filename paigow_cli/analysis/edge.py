@@ -302,6 +302,7 @@ class EdgeResult:
     copies_low: int
     fouls: int
     ev_fraction: Fraction  # the exact EV per unit bet
+    seen: bool = False  # best play set after seeing the dealer's hand (Face Up): copies not counted
 
     @property
     def ev(self) -> float:
@@ -332,6 +333,7 @@ def edge_result(question: Question, tally: Tally, player: str) -> EdgeResult:
         copies_low,
         0,
         Fraction(score, charge * question.deals),
+        player == "best" and question.shown,
     )
 
 

@@ -19,6 +19,15 @@ so an interrupted run resumes. Counts are checked: the hands add up to C(live, 7
 and every setting's wins and losses fit in C(live - 7, 7). Running the chunks and
 reading the answers is ``edge``'s job.
 
+Face Up against the shown hand (``--game face-up``, not banking): the player sets each hand
+after seeing the dealer's, so "best" is the best setting deal by deal. For one player hand, a
+dealer hand is a win when some legal setting beats it on both hands (the union of the settings'
+win quadrants, a staircase over the dealer's (high, low) grid), a loss when every setting loses
+to it (the one corner of the highest high and the highest low), else a push. The staircase is a
+sum of signed win counts at its corners (``shown_corners``), so it costs a few more "settings"
+per group, nothing per dealer hand. Which setting takes a deal is not defined when several do
+equally well, so this player's copies are not counted (zero).
+
 >>> from paigow_cli.core.cards import parse_cards
 >>> question = Question(Rules(), dead=tuple(parse_cards("2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8D 8C 9S 9H 9D 9C TS TH TD TC JK")))
 >>> len(rank_groups(question.dead))  # 16 live cards: J, Q, K, A in four suits, and the joker dead
@@ -30,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from itertools import combinations, permutations
+from itertools import combinations, pairwise, permutations
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -72,6 +81,12 @@ class Question:
     def player(self) -> str:
         """Who the ``house`` totals are: the dealer's house way, or the player's strategy."""
         return self.strategy or "house"
+
+    @property
+    def shown(self) -> bool:
+        """Whether best play sees the dealer's hand first: Face Up, the player not banking (casinos
+        deal no banker there)."""
+        return self.rules.game is Game.FACE_UP and not self.rules.banker
 
     @property
     def live(self) -> int:
@@ -214,6 +229,38 @@ def group_classes(
     if cell is not None:
         classes.chart_settings = chart_settings(multiset_representative(ranks, joker), cell, classes, wheel_low)
     return classes
+
+
+def shown_corners(classes: GroupClasses) -> tuple[list[list[tuple[int, int]]], list[int]]:
+    """Face Up against the shown hand: per class, the (setting id, sign) whose win counts sum to the
+    dealer hands some legal setting beats on both hands, and the id whose loss count is the dealer
+    hands every setting loses to. Corners that are no setting are added to ``classes.keys``.
+
+    The settings' win quadrants (dealer high below H and low below L) have a staircase for union:
+    with the undominated corners by falling H and rising L, (H1, L1) ... (Hm, Lm), it is
+    W(H1, L1) + sum over k of W(Hk, Lk) - W(Hk, L(k-1)), W counting the dealer hands below a corner.
+
+    >>> classes = GroupClasses()
+    >>> classes.settings.append([_ids(classes, key) for key in [(9, 1), (7, 3), (5, 2), (3, 6)]])
+    >>> stairs, corners = shown_corners(classes)
+    >>> [(classes.keys[at], sign) for at, sign in stairs[0]]
+    [((9, 1), 1), ((7, 3), 1), ((7, 1), -1), ((3, 6), 1), ((3, 3), -1)]
+    >>> classes.keys[corners[0]]
+    (9, 6)
+    """
+    stairs, corners = [], []
+    for ids in list(classes.settings):
+        settings = [classes.keys[at] for at in ids]
+        frontier: list[tuple[int, int]] = []
+        for high, low in sorted(set(settings), key=lambda key: (-key[0], -key[1])):
+            if not frontier or low > frontier[-1][1]:
+                frontier.append((high, low))
+        stair = [(_ids(classes, frontier[0]), 1)]
+        for before, (high, low) in pairwise(frontier):
+            stair += [(_ids(classes, (high, low)), 1), (_ids(classes, (high, before[1])), -1)]
+        stairs.append(stair)
+        corners.append(_ids(classes, (max(high for high, _ in settings), max(low for _, low in settings))))
+    return stairs, corners
 
 
 def legal_settings(ranks: list[int], suited: int, joker: bool, wheel_low: bool) -> list[tuple[int, int]]:
@@ -580,6 +627,15 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
     players = [table if strategy is None else context.player_table(strategy) for strategy in asked.strategies]
     classes = group_classes(counts, joker, first.rules, table, deck.suit_live_masks, players)
     joker_live = deck.joker_live and not joker
+    shown = np.array([question.shown for question in questions], dtype=np.bool_)
+    stairs, corners = (
+        shown_corners(classes) if shown.any() else ([[]] * len(classes.settings), [0] * len(classes.settings))
+    )
+    class_stair = np.full((len(stairs), max(1, max(len(stair) for stair in stairs))), -1, dtype=np.int64)
+    class_stair_sign = np.zeros(class_stair.shape, dtype=np.int64)
+    for at, stair in enumerate(stairs):
+        for place, (key, sign) in enumerate(stair):
+            class_stair[at, place], class_stair_sign[at, place] = key, sign
 
     keys = np.array(classes.keys, dtype=np.int64)
     highs, lows = np.unique(keys[:, 0]), np.unique(keys[:, 1])
@@ -642,6 +698,10 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
         rows,
         cols,
         base,
+        shown,
+        class_stair,
+        class_stair_sign,
+        np.array(corners, dtype=np.int64),
         *context.flush,
         row_of,
         col_of,

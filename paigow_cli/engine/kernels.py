@@ -257,6 +257,18 @@ def grid_functionals(grid, rows, cols, layers, settles, game_of, hcut, lcut, heq
 
 
 @njit(cache=True, nogil=True)
+def _summed(base, memo, slots, q, u, v):
+    """Functional ``v`` of setting ``u`` for one player hand: the group's part plus each suit's."""
+    return (
+        base[q, u, v]
+        + memo[slots[0], q, u, v]
+        + memo[slots[1], q, u, v]
+        + memo[slots[2], q, u, v]
+        + memo[slots[3], q, u, v]
+    )
+
+
+@njit(cache=True, nogil=True)
 def _popcount(x):
     count = 0
     while x:
@@ -641,6 +653,10 @@ def play_group(
     rows,
     cols,
     base,
+    shown,
+    class_stair,
+    class_stair_sign,
+    class_corner,
     mask_start,
     flush_high,
     flush_low,
@@ -674,6 +690,11 @@ def play_group(
     times ``charge * dealer_total``). Totals are per question (hands, wins, pushes, losses, high
     copies, low copies, score). A clause's example is the first hand (in the order of
     ``position_of``) of the group that gives up the most.
+
+    For a question with ``shown[q]`` (Face Up, the dealer's hand seen before setting), best play
+    wins the dealer hands of its class's staircase (``class_stair``: setting ids and signs whose
+    win counts add up to it) and loses those of ``class_corner`` (every setting loses); its copies
+    are not defined and stay zero (``whole_game.shown_corners``).
     """
     questions, settings = hcut.shape
     flush_class_of = np.full(8192, -1, dtype=np.int64)  # the player class of a flush suit's ranks
@@ -790,16 +811,35 @@ def play_group(
                 if best_at < 0 or score > best_score:
                     best_at = k
                     best_score = score
+            seen_wins, seen_losses = 0, 0
+            if shown[q]:  # Face Up: the best setting against each dealer hand as shown
+                for s in range(class_stair.shape[1]):
+                    u = class_stair[player_class, s]
+                    if u < 0:
+                        break
+                    seen_wins += class_stair_sign[player_class, s] * _summed(base, memo, slots, q, u, 0)
+                seen_losses = _summed(base, memo, slots, q, class_corner[player_class], 1)
+                if (
+                    seen_wins < total[best_at, 0]
+                    or seen_losses > total[best_at, 1]
+                    or seen_wins + seen_losses > dealer_total
+                ):
+                    raise ArithmeticError("seeing the dealer's hand cannot do worse than setting blind")
+                best_score = pay[q] * seen_wins - charge[q] * seen_losses
             for which in range(2):
                 k = house_at if which == 0 else best_at
                 totals = house_totals[q] if which == 0 else best_totals[q]
+                wins, losses = total[k, 0], total[k, 1]
+                copies_high, copies_low = total[k, 2], total[k, 3]
+                if which == 1 and shown[q]:
+                    wins, losses, copies_high, copies_low = seen_wins, seen_losses, 0, 0
                 totals[0] += hands
-                totals[1] += hands * total[k, 0]
-                totals[2] += hands * (dealer_total - total[k, 0] - total[k, 1])
-                totals[3] += hands * total[k, 1]
-                totals[4] += hands * total[k, 2]
-                totals[5] += hands * total[k, 3]
-                totals[6] += hands * (pay[q] * total[k, 0] - charge[q] * total[k, 1])
+                totals[1] += hands * wins
+                totals[2] += hands * (dealer_total - wins - losses)
+                totals[3] += hands * losses
+                totals[4] += hands * copies_high
+                totals[5] += hands * copies_low
+                totals[6] += hands * (pay[q] * wins - charge[q] * losses)
             given_up = best_score - house_score
             stats = rule_stats[q, rule]
             stats[0] += hands

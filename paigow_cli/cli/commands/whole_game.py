@@ -135,9 +135,17 @@ StrategyOption = Annotated[
 ]
 
 
-def player_strategy(player: str) -> tuple[str, str | None]:
+def player_strategy(player: str, game: Game | None = None, banker: bool = False) -> tuple[str, str | None]:
     """``--player``: ("house" or "best", None), or ("house", a strategy's name) for another house
-    way or a plugin file, which must load."""
+    way or a plugin file, which must load. Best play in Face Up sets after seeing the dealer's
+    hand, which no casino deals to a banking player: refused."""
+    if player == "best" and game is Game.FACE_UP and banker:
+        with reporting_errors():
+            raise OptionError(
+                "--player best with --game face-up sets each hand after seeing the dealer's, which casinos deal "
+                "only to a player who does not bank: drop --banker (or --player best)",
+                about="player",
+            )
     if player in ("house", "best"):
         return player, None
     with reporting_errors():
@@ -200,7 +208,7 @@ def edge_command(
         check_all_options(ctx, every, as_json, as_csv)
         edge_all(wheel, dead, jobs, scheduler, as_json, as_csv)
         return
-    choice, strategy = player_strategy(player)
+    choice, strategy = player_strategy(player, game, banker)
     question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
     started = time.monotonic()
     with reporting_errors():
@@ -435,18 +443,20 @@ def edge_all_text(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]], seconds: f
 
 def player_json(result: EdgeResult) -> dict[str, Any]:
     """One player's counts and rates, as ``edge --json`` gives them after the question."""
+    seen = result.seen  # Face Up, best set after seeing the dealer's hand: which setting copies is undefined
     return {
         "wins": result.wins,
         "pushes": result.pushes,
         "losses": result.losses,
-        "copies_high": result.copies_high,
-        "copies_low": result.copies_low,
+        "copies_high": None if seen else result.copies_high,
+        "copies_low": None if seen else result.copies_low,
         "fouls": result.fouls,
         "win": result.rate(result.wins),
         "push": result.rate(result.pushes),
         "lose": result.rate(result.losses),
-        "copy_high": result.rate(result.copies_high),
-        "copy_low": result.rate(result.copies_low),
+        "copy_high": None if seen else result.rate(result.copies_high),
+        "copy_low": None if seen else result.rate(result.copies_low),
+        "dealer_seen": seen,
         "ev": result.ev,
         "house_edge": result.house_edge,
         "ev_fraction": f"{result.ev_fraction.numerator}/{result.ev_fraction.denominator}",
@@ -475,6 +485,8 @@ def edge_text(
     who = {"house": "the house way", "best": "the best EV setting of every hand"}.get(
         result.player, f"the {result.player} house way"
     )
+    if result.seen:
+        who = "the best setting against the dealer's hand, seen first (Face Up)"
     title = Text(f"The whole {game_text(rules)} against the {rules.house_way} dealer, exactly", style="bold")
     title.append(f"\nEvery one of {result.deals:,} deals; the player sets by {who}")
     if question.dead:
@@ -495,6 +507,8 @@ def edge_text(
     ]
     for what, count, field in rows:
         cells = [what, f"{count:,}", f"{100 * result.rate(count):.4f}%"]
+        if result.seen and field.startswith("copy"):
+            cells = [what, "not counted", ""]  # which of the settings that do best takes a deal is a free choice
         if simulated is not None:
             cells.append(f"{100 * getattr(simulated, field):.3f}%")
         table.add_row(*cells)
