@@ -340,3 +340,66 @@ def test_face_up_play_shows_the_dealer_set_before_you_set():
     classic = TableGame(Rules(), Decimal(100), seed=3, table=lambda: None)
     classic.handle("10")
     assert classic.handle("deal")[0].dealer is None
+
+
+# --- Face Up, the dealer's hand seen before setting (issue 20) ----------------------------------------
+
+
+def brute_force_seen(hand, dead, way: HouseWayName) -> tuple[int, int, int]:
+    """(wins, pushes, losses) when the player sets after seeing each dealer hand: per dealer hand,
+    the best outcome among the legal settings, settled one by one."""
+    live = tuple(card for card in DECK if card not in hand and card not in dead)
+    legal = [split for split in all_splits(hand) if not split.foul]
+    wins = pushes = losses = 0
+    for (dealer_high, dealer_low, pushing_by_game), count in dealer_settings(live, way).items():
+        if pushing_by_game[GAMES.index(Game.FACE_UP)]:
+            pushes += count
+            continue
+        best = max((s.high_value.key > dealer_high) + (s.low_value.key > dealer_low) for s in legal)
+        wins += count * (best == 2)
+        pushes += count * (best == 1)
+        losses += count * (best == 0)
+    return wins, pushes, losses
+
+
+def test_face_up_odds_with_the_dealer_seen_match_brute_force(foxwoods_table):
+    from paigow_cli.analysis.advice import advise
+
+    for hand, dead in dead_cases(3, seed=21, dead_count=29) + push_heavy_cases(2, seed=9):
+        advice = advise(hand, Rules(game=Game.FACE_UP), table=foxwoods_table, dead=dead)
+        assert advice.seen is not None
+        assert advice.seen.counts == brute_force_seen(hand, dead, HouseWayName.FOXWOODS), (hand, dead)
+        assert advice.seen.ev(0) >= advice.best_row.ev  # seeing first never does worse
+    banker = advise(cards("AS KD JK 9H 9C 4D 2S"), Rules(game=Game.FACE_UP, banker=True), table=foxwoods_table)
+    assert banker.seen is None  # no casino deals Face Up to a banking player
+
+
+def test_simulated_face_up_best_agrees_with_the_seen_ev(foxwoods_table):
+    """simulate --player best in Face Up plays each round against the shown hand: within 4 standard
+    errors of advise's exact EV with the dealer seen, for one fixed hand."""
+    import json
+
+    from paigow_cli.analysis.advice import advise
+
+    hand = "AS KD JK 9H 9C 4D 2S"
+    exact = advise(cards(hand), Rules(game=Game.FACE_UP), table=foxwoods_table).seen
+    assert exact is not None
+    document = json.loads(
+        cli(
+            "simulate",
+            "--game",
+            "face-up",
+            "--player",
+            "best",
+            "--hand",
+            hand,
+            "--hands",
+            "6000",
+            "--seed",
+            "4",
+            "--json",
+        ).stdout
+    )
+    assert abs(document["ev"] - exact.ev(0)) < 4 * document["stderr"], (document["ev"], exact.ev(0))
+    shown = json.loads(cli("advise", hand, "--game", "face-up", "--json").stdout)["dealer_seen"]
+    assert (shown["wins"], shown["pushes"], shown["losses"]) == exact.counts and shown["ev"] == exact.ev(0)

@@ -121,7 +121,7 @@ def per_hand_reading(question: Question) -> tuple[dict, dict, dict]:
         rows = {"house": advice.house_row, "best": advice.best_row}
         scores = {}
         for player, row in rows.items():
-            odds = row.odds
+            odds = advice.seen if player == "best" and advice.seen is not None else row.odds  # Face Up: seen first
             high_copies = low_copies = 0  # not read by advise; checked against the brute force instead
             scores[player] = pay * odds.wins - charge * odds.losses
             for index, value in enumerate(
@@ -154,8 +154,12 @@ def _can_flush(hand) -> bool:
 
 @pytest.mark.parametrize(
     "rules, dead",
-    [(Rules(), TWO_PAIRS), (Rules(game=Game.EZ, banker=True), random_dead(11, 15))],
-    ids=["classic-two-pairs", "ez-banker"],
+    [
+        (Rules(), TWO_PAIRS),
+        (Rules(game=Game.EZ, banker=True), random_dead(11, 15)),
+        (Rules(game=Game.FACE_UP), random_dead(12, 15)),
+    ],
+    ids=["classic-two-pairs", "ez-banker", "face-up-seen"],
 )
 def test_whole_game_is_the_sum_of_the_per_hand_engine(cache_folder, rules, dead):
     question = Question(rules, dead)

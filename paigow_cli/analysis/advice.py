@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from paigow_cli.core.cards import Card, check_disjoint, sort_cards
 from paigow_cli.core.errors import CardError, OptionError
-from paigow_cli.core.rules import Rules
+from paigow_cli.core.rules import Game, Rules
 from paigow_cli.core.showdown import Settlement, as_money, settle
 from paigow_cli.core.splits import Split, all_splits, make_split, strength_order
 from paigow_cli.house_ways import HouseSetting, house_setting
@@ -54,6 +54,7 @@ class Advice:
     dealer: HouseSetting | None
     bet: Decimal
     dead: tuple[Card, ...] = ()
+    seen: SplitOdds | None = None  # Face Up: the odds when the hand is set after the dealer's is seen
 
     @property
     def best_row(self) -> SplitAdvice:
@@ -109,6 +110,7 @@ def advise(
         raise CardError(f"with {len(dead)} dead cards only {53 - 7 - len(dead)} are live: the dealer needs 7")
     splits = sorted(all_splits(hand, wheel_low), key=strength_order)
     odds: list[SplitOdds | None] = [None] * len(splits)
+    seen = None
     if table is not None and dealer_setting is None:
         from paigow_cli.engine.distribution import DealerDistribution, setting_keys_of
 
@@ -116,6 +118,8 @@ def advise(
             table, (*hand, *dead), rules.game, rules.banker, setting_keys_of(splits), compiled=compiled
         )
         odds = [distribution.split_odds(split, house.split) for split in splits]
+        if rules.game is Game.FACE_UP and not rules.banker:  # the dealer's hand is shown before you set
+            seen = distribution.seen_odds(setting_keys_of([split for split in splits if not split.foul]))
     rows = []
     for split, split_odds in zip(splits, odds):
         settlement = None
@@ -137,7 +141,7 @@ def advise(
         rows = rank_by_ev(rows, rules.commission)
     elif dealer_setting is not None:
         rows = rank_by_result(rows)
-    return Advice(hand, rules, tuple(rows), house, dealer_setting, as_money(bet), dead)
+    return Advice(hand, rules, tuple(rows), house, dealer_setting, as_money(bet), dead, seen)
 
 
 def rank_by_ev(rows: list[SplitAdvice], commission: float) -> list[SplitAdvice]:

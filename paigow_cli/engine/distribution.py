@@ -453,6 +453,28 @@ class DealerDistribution:
         losses = self.settling - dealer_high_below - dealer_low_below + wins
         return SplitOdds(wins, self.total - wins - losses, losses)
 
+    def seen_odds(self, settings: Iterable[tuple[int, int]]) -> SplitOdds:
+        """Counts when the player sets after seeing the dealer's hand (Face Up), choosing among
+        these legal settings deal by deal: a dealer hand is a win when one of them beats it on
+        both hands, a loss when all of them lose to it, else a push. The wins are the union of the
+        settings' win quadrants, a staircase over the cumulative grid (``whole_game.shown_corners``).
+        """
+        if self.banker:
+            raise ValueError("a banker sets before the dealer's hand is seen here: ask odds for each setting")
+        corners = {(self._taken(high, 0), self._taken(low, 1)) for high, low in settings}
+        if not corners:
+            raise ValueError("no legal setting to choose from")
+        below = self._below
+        wins, last_low = 0, 0
+        for high, low in sorted(corners, key=lambda corner: (-corner[0], -corner[1])):
+            if low > last_low:  # an undominated corner: the staircase's next step
+                wins += int(below[high, low]) - int(below[high, last_low])
+                last_low = low
+        high = max(corner[0] for corner in corners)
+        low = max(corner[1] for corner in corners)
+        losses = self.settling - int(below[high, -1]) - int(below[-1, low]) + int(below[high, low])
+        return SplitOdds(wins, self.total - wins - losses, losses)
+
     def split_odds(self, split: Split, house: Split | None = None) -> SplitOdds:
         """Counts for one setting; ``house`` (the house way's setting) stands in for a banker's foul."""
         if split.foul and self.banker:

@@ -188,6 +188,8 @@ def advise_json(advice: Advice) -> dict[str, Any]:
         given_up = advice.given_up(chosen)
         if given_up is not None:
             document["chosen"]["ev_given_up"] = given_up
+    if advice.seen is not None:  # Face Up: set after seeing the dealer's hand, the best setting each deal
+        document["dealer_seen"] = {**split_odds_json(advice.seen), "ev": advice.seen.ev(advice.rules.commission)}
     document["splits"] = [row_json(row) for row in advice.rows]
     return document
 
@@ -274,6 +276,11 @@ def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
         parts.append(Text(f"Game: {game_text(advice.rules)}; {rule}", style="dim"))
     if with_ev:
         parts.append(ev_line("Best", advice.best_row, advice))
+    if advice.seen is not None:
+        seen = Text("Seen first: ", style="bold")
+        seen.append(f"EV {signed(advice.seen.ev(advice.rules.commission))}", style="bold")
+        seen.append(" when you set after the dealer's hand is shown, as Face Up deals it (the best setting each deal)")
+        parts.append(seen)
     parts.append(setting_line(f"House way ({advice.rules.house_way})", advice.house))
     if with_ev:
         parts.append(ev_line("  EV", advice.house_row, advice))
