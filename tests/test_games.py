@@ -403,3 +403,24 @@ def test_simulated_face_up_best_agrees_with_the_seen_ev(foxwoods_table):
     assert abs(document["ev"] - exact.ev(0)) < 4 * document["stderr"], (document["ev"], exact.ev(0))
     shown = json.loads(cli("advise", hand, "--game", "face-up", "--json").stdout)["dealer_seen"]
     assert (shown["wins"], shown["pushes"], shown["losses"]) == exact.counts and shown["ev"] == exact.ev(0)
+
+
+def test_simulate_with_another_house_way_agrees_with_its_exact_ev(foxwoods_table):
+    """simulate --player trump-plaza against the foxwoods dealer: the hand is set by Trump Plaza's
+    way (here it splits two pair where Foxwoods keeps them), within 4 standard errors of that
+    setting's exact EV, and so is the paired gain over Foxwoods' own setting."""
+    import json
+
+    from paigow_cli.analysis.advice import advise
+
+    hand = cards("KD 5D 5C 7S 9C QC 9D")
+    theirs = house_setting(hand, Rules(house_way=HouseWayName.TRUMP_PLAZA)).split
+    advice = advise(hand, Rules(), table=foxwoods_table)
+    exact = {frozenset(row.split.low): row.ev for row in advice.rows}
+    mine, house = exact[frozenset(theirs.low)], exact[frozenset(advice.house.split.low)]
+    assert mine != house  # the two ways set this hand differently
+    args = ["simulate", "--player", "trump-plaza", "--hand", "KD 5D 5C 7S 9C QC 9D", "--hands", "40000"]
+    document = json.loads(cli(*args, "--seed", "8", "--json").stdout)
+    assert document["player"] == "trump-plaza" and document["fouls"] == 0
+    assert abs(document["ev"] - mine) < 4 * document["stderr"], (document["ev"], mine)
+    assert abs(document["gain_over_house_way"] - (mine - house)) < 4 * document["gain_stderr"] + 1e-9

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from enum import Enum
 from typing import Annotated, Any
 
 import typer
@@ -15,6 +14,7 @@ from paigow_cli.cli.exits import (
 from paigow_cli.core.cards import Card, parse_hand
 from paigow_cli.core.errors import (
     CardError,
+    OptionError,
 )
 from paigow_cli.core.games import game_choices
 from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
@@ -135,11 +135,6 @@ SchedulerOption = Annotated[
 ]
 
 
-class PlayerChoice(str, Enum):
-    HOUSE = "house"
-    BEST = "best"
-
-
 def make_rules(
     house_way: str | None = None,
     game: Game = Game.CLASSIC,
@@ -186,3 +181,44 @@ def choose_seed(seed: int | None) -> int:
     import secrets
 
     return secrets.randbelow(2**32)
+
+
+StrategyOption = Annotated[
+    str,
+    typer.Option(
+        "--player",
+        metavar="house|best|NAME|FILE.py",
+        help="The player sets every hand by the dealer's house way, by its exact best EV, or by another "
+        "house way or plugin (the dealer keeps --house-way).",
+    ),
+]
+
+
+def player_strategy(player: str, game: Game | None = None, banker: bool = False) -> tuple[str, str | None]:
+    """``--player``: ("house" or "best", None), or ("house", a strategy's name) for another house
+    way or a plugin file, which must load. Best play in Face Up sets after seeing the dealer's
+    hand, which no casino deals to a banking player: refused."""
+    if player == "best" and game is Game.FACE_UP and banker:
+        with reporting_errors():
+            raise OptionError(
+                "--player best with --game face-up sets each hand after seeing the dealer's, which casinos deal "
+                "only to a player who does not bank: drop --banker (or --player best)",
+                about="player",
+            )
+    if player in ("house", "best"):
+        return player, None
+    with reporting_errors():
+        return "house", strategy_name(player)
+
+
+def strategy_name(player: str) -> str:
+    """The name of the house way or plugin ``--player`` gives (loading a plugin); an error names
+    --player."""
+    from paigow_cli.core.errors import PaigowError
+    from paigow_cli.house_ways import way_named
+
+    try:
+        return way_named(player).name
+    except PaigowError as error:
+        error.about = "player"  # the flag the user typed
+        raise

@@ -202,6 +202,7 @@ class Simulation:
     rules: Rules
     seed: int
     player: str = "house"  # or "best"
+    strategy: DealerTable | None = None  # the player sets by this house way's table, not the dealer's
     hand: tuple[Card, ...] | None = None  # a fixed player hand: only the dealer is dealt
     threads: int | None = None  # for the best setting: default one per core (at most 8)
     tally: RunningTotals = field(default_factory=RunningTotals)
@@ -249,7 +250,7 @@ class Simulation:
         dealer_low = self._lookup.per_class(flushy, index, table.multiset_low, table.flush_low).astype(np.int32)
         pushing = None if self._pushes is None else self._lookup.per_class(flushy, index, *self._pushes)
         house_high, house_low = self._lookup.settings(players)
-        if self.player == "house":
+        if self.player == "house" and self.strategy is None:
             self.tally.add_outcomes(house_high, house_low, dealer_high, dealer_low, pushing, banker)
             values = table.high_values[house_high], table.low_values[house_low]
             self.tally.fouls += int((values[1] > values[0]).sum())
@@ -257,7 +258,9 @@ class Simulation:
         # The best setting may hold a value no dealer reaches: compare on the doubled scale.
         dealer_high, dealer_low = 2 * dealer_high + 1, 2 * dealer_low + 1
         house_high, house_low = 2 * house_high + 1, 2 * house_low + 1
-        if self.rules.game is Game.FACE_UP:
+        if self.strategy is not None:
+            best_high, best_low = self._strategy_settings(players)
+        elif self.rules.game is Game.FACE_UP:
             best_high, best_low = self._best_against_dealer(players, dealer_high, dealer_low, pushing)
         else:
             best_high, best_low = self._best_settings(players)
@@ -269,6 +272,17 @@ class Simulation:
         self.tally.paired += size
         self.tally.difference_sum += float(difference.sum())
         self.tally.difference_squares += float((difference * difference).sum())
+
+    def _strategy_settings(self, players: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(high, low) places, on the doubled scale of ``dense_position``, of each hand's setting by
+        the player's strategy: its table's setting of the hand's class (every table has the same
+        classes), its keys placed among the dealer's values."""
+        strategy, table = self.strategy, self.table
+        assert strategy is not None
+        flushy, index = self._lookup.classes(players)
+        high = strategy.high_values[self._lookup.per_class(flushy, index, strategy.multiset_high, strategy.flush_high)]
+        low = strategy.low_values[self._lookup.per_class(flushy, index, strategy.multiset_low, strategy.flush_low)]
+        return dense_positions(table.high_values, high), dense_positions(table.low_values, low)
 
     def _legal_splits(self, hand: tuple[Card, ...]) -> list:
         """The settings a player can end with: a banker's foul is reset to the house way (§8.2)."""
@@ -334,6 +348,17 @@ def dense_position(values: np.ndarray, key: int) -> int:
     if position < len(values) and int(values[position]) == key:
         return 2 * position + 1
     return 2 * position
+
+
+def dense_positions(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """``dense_position`` of many keys at once.
+
+    >>> dense_positions(np.array([3, 5, 9]), np.array([5, 6, 1, 9, 10])).tolist()
+    [3, 4, 0, 5, 6]
+    """
+    position = np.searchsorted(values, keys)
+    equal = values[np.minimum(position, len(values) - 1)] == keys
+    return 2 * position + (equal & (position < len(values)))
 
 
 def payoffs(

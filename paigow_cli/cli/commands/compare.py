@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from paigow_cli.cli.commands.whole_game import count_sets, player_json, strategy_name
+from paigow_cli.cli.commands.whole_game import count_sets, player_json
 from paigow_cli.cli.exits import reporting_errors
 from paigow_cli.cli.options import (
     BankerOption,
@@ -18,6 +18,7 @@ from paigow_cli.cli.options import (
     WheelOption,
     dead_option,
     make_rules,
+    strategy_name,
 )
 from paigow_cli.cli.output import Output, cards_markup, data_table, fitted
 from paigow_cli.cli.views import QUESTION_KEYS, question_json

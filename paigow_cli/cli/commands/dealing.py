@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -18,12 +19,13 @@ from paigow_cli.cli.options import (
     GameOption,
     HouseWayOption,
     JsonOption,
-    PlayerChoice,
     SeedOption,
+    StrategyOption,
     WheelOption,
     choose_seed,
     make_rules,
     option_cards,
+    player_strategy,
 )
 from paigow_cli.cli.output import (
     Output,
@@ -92,9 +94,7 @@ def simulate_command(
         int, typer.Option("--hands", "--count", "-n", metavar="N", help="How many rounds to deal.", min=1)
     ] = 100_000,
     seed: SeedOption = None,
-    player: Annotated[
-        PlayerChoice, typer.Option("--player", help="The player sets by the house way, or by the exact best EV (slow).")
-    ] = PlayerChoice.HOUSE,
+    player: StrategyOption = "house",
     hand: Annotated[
         str | None,
         typer.Option("--hand", metavar="CARDS", help="Keep the player's seven cards fixed; deal only the dealer."),
@@ -109,24 +109,29 @@ def simulate_command(
     """Deal many rounds, set both hands, settle them, and measure the house edge.
 
     Reports win, push and lose rates, copies, the player's EV per unit and the house edge with
-    its standard error and 95% interval. Ctrl-C stops early and still reports. With --player best,
-    also the paired gain of the best setting over the house way's on the same hands.
+    its standard error and 95% interval. Ctrl-C stops early and still reports. With --player best
+    (in Face Up: against the dealer's hand as shown) or another house way, also the paired gain
+    of the player's setting over the dealer's house way's on the same hands.
 
     Examples:
 
     $ paigow simulate --hands 1000000 --seed 1
     $ paigow simulate --hands 2000 --player best --seed 1
+    $ paigow simulate --player trump-plaza --house-way foxwoods --seed 1
     $ paigow simulate --hands 100000 --hand "AS KD JK 9H 9C 4D 2S" --json
     $ paigow simulate --hands 1000000 --game commission-free --banker --seed 1
     """
     from paigow_cli.study.simulation import Simulation, summarize
 
     rules = make_rules(house_way, game, banker, wheel, commission)
+    choice, strategy = player_strategy(player, game, banker)
+    who = strategy or choice  # the name the output gives the player
     chosen_seed = choose_seed(seed)
     with reporting_errors():
         fixed = option_cards(hand, "the player's hand (--hand)", (7,))
         table = dealer_table(rules)
-        simulation = Simulation(table, rules, chosen_seed, player=player.value, hand=fixed)
+        strategy_table = None if strategy is None else dealer_table(replace(rules, house_way=strategy))
+        simulation = Simulation(table, rules, chosen_seed, player=choice, hand=fixed, strategy=strategy_table)
         stopped = False
         with progress_bar(f"Simulating {hands:,} rounds") as progress:
             try:
@@ -143,9 +148,9 @@ def simulate_command(
         if simulation.tally.rounds == 0:
             raise typer.Exit(INTERRUPTED if stopped else ExitCode.FAILURE)
         result = summarize(simulation.tally, rules.commission)
-    document = simulation_json(result, rules, chosen_seed, player.value, fixed, stopped)
+    document = simulation_json(result, rules, chosen_seed, who, fixed, stopped)
     Output(as_json, batch=False).emit(
-        document, lambda: simulation_text(result, rules, chosen_seed, player.value, fixed, stopped)
+        document, lambda: simulation_text(result, rules, chosen_seed, who, fixed, stopped)
     )
     if stopped:
         raise typer.Exit(INTERRUPTED)
@@ -196,7 +201,7 @@ def simulation_text(
     from rich.table import Table
     from rich.text import Text
 
-    who = "the house way" if player == "house" else "the best EV setting"
+    who = {"house": "the house way", "best": "the best EV setting"}.get(player, f"the {player} house way")
     if player == "best" and rules.game is Game.FACE_UP:
         who = "the best setting against the dealer's shown hand"
     title = Text(

@@ -23,9 +23,11 @@ from paigow_cli.cli.options import (
     JobsOption,
     JsonOption,
     SchedulerOption,
+    StrategyOption,
     WheelOption,
     dead_option,
     make_rules,
+    player_strategy,
 )
 from paigow_cli.cli.output import (
     Output,
@@ -122,47 +124,6 @@ CsvOption = Annotated[
     bool, typer.Option("--csv", help="With --all: print CSV, one row per question, for a spreadsheet.")
 ]
 ALL_FIXES = ("player", "house_way", "game", "banker", "commission")  # what --all runs through itself
-
-
-StrategyOption = Annotated[
-    str,
-    typer.Option(
-        "--player",
-        metavar="house|best|NAME|FILE.py",
-        help="The player sets every hand by the dealer's house way, by its exact best EV, or by another "
-        "house way or plugin (the dealer keeps --house-way).",
-    ),
-]
-
-
-def player_strategy(player: str, game: Game | None = None, banker: bool = False) -> tuple[str, str | None]:
-    """``--player``: ("house" or "best", None), or ("house", a strategy's name) for another house
-    way or a plugin file, which must load. Best play in Face Up sets after seeing the dealer's
-    hand, which no casino deals to a banking player: refused."""
-    if player == "best" and game is Game.FACE_UP and banker:
-        with reporting_errors():
-            raise OptionError(
-                "--player best with --game face-up sets each hand after seeing the dealer's, which casinos deal "
-                "only to a player who does not bank: drop --banker (or --player best)",
-                about="player",
-            )
-    if player in ("house", "best"):
-        return player, None
-    with reporting_errors():
-        return "house", strategy_name(player)
-
-
-def strategy_name(player: str) -> str:
-    """The name of the house way or plugin ``--player`` gives (loading a plugin); an error names
-    --player."""
-    from paigow_cli.core.errors import PaigowError
-    from paigow_cli.house_ways import way_named
-
-    try:
-        return way_named(player).name
-    except PaigowError as error:
-        error.about = "player"  # the flag the user typed
-        raise
 
 
 @app.command("edge")
