@@ -463,3 +463,15 @@ def test_every_subpackage_is_packaged():
     for init in (ROOT / "paigow_cli").rglob("__init__.py"):
         name = ".".join(init.parent.relative_to(ROOT).parts)
         assert name in listed or any(fnmatch.fnmatch(name, pattern) for pattern in patterns), name
+
+
+def test_the_readmes_play_transcript_is_what_play_prints(foxwoods_table, monkeypatch):
+    """Issue 21, item 17: the README's `play` session is the real one, prompt for prompt."""
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("$ paigow play --seed 1\n", 1)[1].split("```", 1)[0]
+    typed = re.findall(r"(?:bet|set)> (.+)", block)
+    expected = re.sub(r"((?:bet|set)> ).+\n", r"\1", block)  # piped input is not echoed
+    monkeypatch.setenv("COLUMNS", "80")
+    result = runner.invoke(app, ["play", "--seed", "1"], input="\n".join([*typed, "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(expected), (result.stdout, expected)

@@ -231,6 +231,8 @@ def play_command(
     $ paigow play --bankroll 200 --seed 7 --game ez
     $ printf '10\\ndeal\\nhouse\\nquit\\n' | paigow play --seed 1
     """
+    from rich.text import Text
+
     from paigow_cli.house_ways import way_named
     from paigow_cli.study.table_game import TableGame
 
@@ -244,9 +246,12 @@ def play_command(
         rules, stake, choose_seed(seed), table=lambda: checked if checked is not None else dealer_table(rules)
     )
     console = output_console()
-    console.print(
-        f"[bold]Pai Gow Poker[/bold] · {game_title(rules)} · {rules.house_way} house way · "
-        f"side bet: {table_game.side_table.title} · you have {money(stake, cents=True)}. Type help at any prompt."
+    show(  # no trailing space where the banner wraps
+        console,
+        Text.from_markup(
+            f"[bold]Pai Gow Poker[/bold] · {game_title(rules)} · {rules.house_way} house way · "
+            f"side bet: {table_game.side_table.title} · you have {money(stake, cents=True)}. Type help at any prompt."
+        ),
     )
     if table_game.over:
         console.print("[yellow]The minimum wager is $2: you need at least that to play.[/yellow]")

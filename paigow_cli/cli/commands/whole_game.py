@@ -147,10 +147,11 @@ def edge_command(
     Exact integer counts over all C(53,7) x C(46,7) = 8,250,459,031,214,400 deals (fewer with
     --dead): wins, pushes, losses, copies, the EV per unit as a fraction and the house edge. The
     player sets every hand by the house way, or by its best EV (ties: the stronger setting, as in
-    advise). One pass answers both players and paigow mistakes; it takes about 3.5 CPU-minutes for a
-    full deck (under two minutes on two cores), shows its progress, keeps finished chunks if you
-    stop it (the same command resumes) and caches the answer, so asking again is instant. --all
-    answers every shipped house way, game and side of the bank, a house way's eight at once.
+    advise; in Face Up, the best setting against each dealer hand as shown). One pass answers both
+    players and paigow mistakes; it takes about 2.5 CPU-minutes for a full deck (a minute or two on
+    two cores; Face Up half again), shows its progress, keeps finished chunks if you stop it (the
+    same command resumes) and caches the answer, so asking again is instant. --all answers every
+    shipped house way, game and side of the bank, a house way's eight at once.
 
     Examples:
 
