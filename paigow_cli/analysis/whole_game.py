@@ -24,7 +24,8 @@ after seeing the dealer's, so "best" is the best setting deal by deal. For one p
 dealer hand is a win when some legal setting beats it on both hands (the union of the settings'
 win quadrants, a staircase over the dealer's (high, low) grid), a loss when every setting loses
 to it (the one corner of the highest high and the highest low), else a push. The staircase is a
-sum of signed win counts at its corners (``shown_corners``), so it costs a few more "settings"
+sum of signed win counts at its corners (``shown_corners``): a setting's own, or a corner count
+in a probe slot beside the settings (four to a slot: ``shown_probes``), so it costs a few slots
 per group, nothing per dealer hand. Which setting takes a deal is not defined when several do
 equally well, so this player's copies are not counted (zero).
 
@@ -231,10 +232,11 @@ def group_classes(
     return classes
 
 
-def shown_corners(classes: GroupClasses) -> tuple[list[list[tuple[int, int]]], list[int]]:
-    """Face Up against the shown hand: per class, the (setting id, sign) whose win counts sum to the
-    dealer hands some legal setting beats on both hands, and the id whose loss count is the dealer
-    hands every setting loses to. Corners that are no setting are added to ``classes.keys``.
+def shown_corners(classes: GroupClasses) -> tuple[list[list[tuple[tuple[int, int], int]]], list[tuple[int, int]]]:
+    """Face Up against the shown hand: per class, the corners (high key, low key) and signs whose
+    win counts (dealer hands below the corner on both hands) sum to the dealer hands some legal
+    setting beats on both hands, and the corner whose loss count (dealer hands at or above it on
+    both) is the dealer hands every setting loses to.
 
     The settings' win quadrants (dealer high below H and low below L) have a staircase for union:
     with the undominated corners by falling H and rising L, (H1, L1) ... (Hm, Lm), it is
@@ -243,24 +245,65 @@ def shown_corners(classes: GroupClasses) -> tuple[list[list[tuple[int, int]]], l
     >>> classes = GroupClasses()
     >>> classes.settings.append([_ids(classes, key) for key in [(9, 1), (7, 3), (5, 2), (3, 6)]])
     >>> stairs, corners = shown_corners(classes)
-    >>> [(classes.keys[at], sign) for at, sign in stairs[0]]
-    [((9, 1), 1), ((7, 3), 1), ((7, 1), -1), ((3, 6), 1), ((3, 3), -1)]
-    >>> classes.keys[corners[0]]
-    (9, 6)
+    >>> stairs[0], corners[0]
+    ([((9, 1), 1), ((7, 3), 1), ((7, 1), -1), ((3, 6), 1), ((3, 3), -1)], (9, 6))
     """
     stairs, corners = [], []
-    for ids in list(classes.settings):
+    for ids in classes.settings:
         settings = [classes.keys[at] for at in ids]
         frontier: list[tuple[int, int]] = []
         for high, low in sorted(set(settings), key=lambda key: (-key[0], -key[1])):
             if not frontier or low > frontier[-1][1]:
                 frontier.append((high, low))
-        stair = [(_ids(classes, frontier[0]), 1)]
+        stair = [(frontier[0], 1)]
         for before, (high, low) in pairwise(frontier):
-            stair += [(_ids(classes, (high, low)), 1), (_ids(classes, (high, before[1])), -1)]
+            stair += [((high, low), 1), ((high, before[1]), -1)]
         stairs.append(stair)
-        corners.append(_ids(classes, (max(high for high, _ in settings), max(low for _, low in settings))))
+        corners.append((max(high for high, _ in settings), max(low for _, low in settings)))
     return stairs, corners
+
+
+def shown_probes(
+    classes: GroupClasses, highs: np.ndarray, lows: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``shown_corners`` as the kernel reads them: each count a code. ``-(2 + 4 * k + v)`` is the
+    class's own k-th setting's functional v (0 its wins, 1 its losses), which the kernel has just
+    summed; ``4 * slot + v`` is another setting's, or a probe slot's after the settings, which
+    holds four corners' counts (``probes``: cut row, cut column, 0 for wins or 1 for losses, per
+    slot and place). Returns (per class, the staircase's codes and signs, padded with -1; the loss
+    corner's code) and the probe slots."""
+    import numpy as np
+
+    stairs, corners = shown_corners(classes)
+    found: dict[tuple[tuple[int, int], int], int] = {}
+    probes: list[tuple[int, int, int]] = []
+
+    def code(corner: tuple[int, int], kind: int, own: list[int]) -> int:
+        at = classes.index.get(corner)
+        if at is not None and at in own:  # one of the class's settings: its k-th, counted already
+            return -(2 + 4 * own.index(at) + kind)
+        if at is not None:
+            return 4 * at + kind
+        if (corner, kind) not in found:
+            found[corner, kind] = 4 * len(classes.keys) + len(probes)
+            high = int(np.searchsorted(highs, corner[0]))
+            low = int(np.searchsorted(lows, corner[1]))
+            if highs[high] != corner[0] or lows[low] != corner[1]:
+                raise ArithmeticError("a staircase corner is not among the group's hand values")
+            probes.append((2 * high + 1, 2 * low + 1, kind))  # the player's cuts, not banking
+        return found[corner, kind]
+
+    width = max(1, max(len(stair) for stair in stairs))
+    stair_codes = np.full((len(stairs), width), -1, dtype=np.int64)
+    stair_signs = np.zeros((len(stairs), width), dtype=np.int64)
+    for at, stair in enumerate(stairs):
+        for place, (corner, sign) in enumerate(stair):
+            stair_codes[at, place], stair_signs[at, place] = code(corner, 0, classes.settings[at]), sign
+    corner_codes = np.array([code(corner, 1, own) for corner, own in zip(corners, classes.settings)], dtype=np.int64)
+    slots = np.full(((len(probes) + 3) // 4, 4, 3), -1, dtype=np.int64)
+    for at, probe in enumerate(probes):
+        slots[at // 4, at % 4] = probe
+    return stair_codes, stair_signs, corner_codes, slots
 
 
 def legal_settings(ranks: list[int], suited: int, joker: bool, wheel_low: bool) -> list[tuple[int, int]]:
@@ -627,28 +670,34 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
     players = [table if strategy is None else context.player_table(strategy) for strategy in asked.strategies]
     classes = group_classes(counts, joker, first.rules, table, deck.suit_live_masks, players)
     joker_live = deck.joker_live and not joker
-    shown = np.array([question.shown for question in questions], dtype=np.bool_)
-    stairs, corners = (
-        shown_corners(classes) if shown.any() else ([[]] * len(classes.settings), [0] * len(classes.settings))
-    )
-    class_stair = np.full((len(stairs), max(1, max(len(stair) for stair in stairs))), -1, dtype=np.int64)
-    class_stair_sign = np.zeros(class_stair.shape, dtype=np.int64)
-    for at, stair in enumerate(stairs):
-        for place, (key, sign) in enumerate(stair):
-            class_stair[at, place], class_stair_sign[at, place] = key, sign
-
     keys = np.array(classes.keys, dtype=np.int64)
     highs, lows = np.unique(keys[:, 0]), np.unique(keys[:, 1])
     high_at, low_at = np.searchsorted(highs, keys[:, 0]), np.searchsorted(lows, keys[:, 1])
     hcut, lcut = 2 * high_at + 1 + asked.banker, 2 * low_at + 1 + asked.banker  # rows/columns the player takes
     heq, leq = 2 * high_at + 1, 2 * low_at + 1  # his own values (copies)
+    shown = np.array([question.shown for question in questions], dtype=np.bool_)
+    if shown.any():  # Face Up's staircases: probe slots after the settings (heq -1 marks them)
+        class_stair, class_stair_sign, class_corner, probes = shown_probes(classes, highs, lows)
+        extra = len(probes)
+        hcut = np.concatenate([hcut, np.zeros((len(questions), extra), dtype=np.int64)], axis=1)
+        lcut = np.concatenate([lcut, np.zeros((len(questions), extra), dtype=np.int64)], axis=1)
+        heq = np.concatenate([heq, np.full(extra, -1, dtype=np.int64)])
+        leq = np.concatenate([leq, np.zeros(extra, dtype=np.int64)])
+        probes = np.concatenate([np.full((len(keys), 4, 3), -1, dtype=np.int64), probes])
+    else:
+        class_stair = np.full((len(classes.settings), 1), -1, dtype=np.int64)
+        class_stair_sign = np.zeros_like(class_stair)
+        class_corner = np.zeros(len(classes.settings), dtype=np.int64)
+        probes = np.full((len(keys), 4, 3), -1, dtype=np.int64)
     row_of, col_of = bucket(table.high_values, highs), bucket(table.low_values, lows)
     rows, cols = 2 * len(highs) + 1, 2 * len(lows) + 1
     grid = np.zeros(context.layers * rows * cols, dtype=np.int64)
     after = deck.live_rank - np.array(counts, dtype=np.int64)
     scatter_multisets(after, joker_live, *context.multiset, row_of, col_of, rows, cols, grid)
-    base = np.zeros((len(questions), len(keys), 4), dtype=np.int64)
-    grid_functionals(grid, rows, cols, context.layers, context.settles, asked.game_of, hcut, lcut, heq, leq, base)
+    base = np.zeros((len(questions), hcut.shape[1], 4), dtype=np.int64)
+    grid_functionals(
+        grid, rows, cols, context.layers, context.settles, asked.game_of, hcut, lcut, heq, leq, probes, base
+    )
 
     settings = np.full((len(classes.settings), 21), -1, dtype=np.int64)
     for index, ids in enumerate(classes.settings):
@@ -695,13 +744,14 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
         lcut,
         heq,
         leq,
+        probes,
         rows,
         cols,
         base,
         shown,
         class_stair,
         class_stair_sign,
-        np.array(corners, dtype=np.int64),
+        class_corner,
         *context.flush,
         row_of,
         col_of,

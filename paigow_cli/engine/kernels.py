@@ -233,7 +233,7 @@ def scatter_dealer(
 
 
 @njit(cache=True, nogil=True)
-def grid_functionals(grid, rows, cols, layers, settles, game_of, hcut, lcut, heq, leq, values):
+def grid_functionals(grid, rows, cols, layers, settles, game_of, hcut, lcut, heq, leq, probes, values):
     """Per question ``q`` and setting ``u``: (wins, losses, high copies, low copies) of the dealer
     hands in ``grid`` (``layers`` layers of rows x cols, see ``_functionals_into``)."""
     _functionals_into(
@@ -248,6 +248,7 @@ def grid_functionals(grid, rows, cols, layers, settles, game_of, hcut, lcut, heq
         lcut,
         heq,
         leq,
+        probes,
         values,
         np.zeros((layers, rows + 1, cols + 1), dtype=np.int64),
         np.zeros(rows, dtype=np.int64),
@@ -266,6 +267,16 @@ def _summed(base, memo, slots, q, u, v):
         + memo[slots[2], q, u, v]
         + memo[slots[3], q, u, v]
     )
+
+
+@njit(cache=True, nogil=True)
+def _coded(total, base, memo, slots, q, code):
+    """A count by its ``whole_game.shown_probes`` code: the class's k-th setting's, summed already
+    (``-(2 + 4k + v)``), or any slot's (``4 * slot + v``)."""
+    if code <= -2:
+        own = -code - 2
+        return total[own // 4, own % 4]
+    return _summed(base, memo, slots, q, code // 4, code % 4)
 
 
 @njit(cache=True, nogil=True)
@@ -290,6 +301,7 @@ def _functionals_into(
     lcut,
     heq,
     leq,
+    probes,
     values,
     below,
     row_total,
@@ -332,6 +344,21 @@ def _functionals_into(
     for q in range(values.shape[0]):
         g = game_of[q]
         for u in range(hcut.shape[1]):
+            if heq[u] < 0:  # a slot of four corner probes (Face Up's staircase: ``whole_game.shown_probes``)
+                for v in range(4):
+                    kind = probes[u, v, 2]
+                    high, low = probes[u, v, 0], probes[u, v, 1]
+                    found = 0
+                    if kind >= 0:
+                        for p in range(layers):
+                            if settles[g, p]:
+                                corner = below[p, high, low]
+                                if kind == 0:  # dealer hands below the corner on both hands
+                                    found += corner
+                                else:  # dealer hands at or above it on both
+                                    found += below[p, rows, cols] - below[p, high, cols] - below[p, rows, low] + corner
+                    values[q, u, v] = found
+                continue
             high, low = hcut[q, u], lcut[q, u]
             wins = 0
             losses = 0
@@ -433,6 +460,7 @@ def flush_parts(
     lcut,
     heq,
     leq,
+    probes,
 ):
     """The flush part of the dealer's counts in one suit for every set of ranks the player may hold
     in it: ``(2**d, questions, settings, 4)`` (as ``_functionals_into``), indexed by the held ranks of ``varies`` (d ranks, lowest rank
@@ -527,6 +555,7 @@ def flush_parts(
                     lcut,
                     heq,
                     leq,
+                    probes,
                     parts[key, held_free],
                     below,
                     row_total,
@@ -650,6 +679,7 @@ def play_group(
     lcut,
     heq,
     leq,
+    probes,
     rows,
     cols,
     base,
@@ -694,7 +724,8 @@ def play_group(
     For a question with ``shown[q]`` (Face Up, the dealer's hand seen before setting), best play
     wins the dealer hands of its class's staircase (``class_stair``: setting ids and signs whose
     win counts add up to it) and loses those of ``class_corner`` (every setting loses); its copies
-    are not defined and stay zero (``whole_game.shown_corners``).
+    are not defined and stay zero (``whole_game.shown_probes``: each count a code
+    ``4 * slot + functional``; a probe slot, ``heq`` -1, holds four corners' counts in ``probes``).
     """
     questions, settings = hcut.shape
     flush_class_of = np.full(8192, -1, dtype=np.int64)  # the player class of a flush suit's ranks
@@ -749,6 +780,7 @@ def play_group(
                 lcut,
                 heq,
                 leq,
+                probes,
             )
             memo[offset[t] : offset[t] + part.shape[0]] = part
     position = np.full(13, -1, dtype=np.int64)
@@ -814,11 +846,11 @@ def play_group(
             seen_wins, seen_losses = 0, 0
             if shown[q]:  # Face Up: the best setting against each dealer hand as shown
                 for s in range(class_stair.shape[1]):
-                    u = class_stair[player_class, s]
-                    if u < 0:
+                    code = class_stair[player_class, s]
+                    if code == -1:
                         break
-                    seen_wins += class_stair_sign[player_class, s] * _summed(base, memo, slots, q, u, 0)
-                seen_losses = _summed(base, memo, slots, q, class_corner[player_class], 1)
+                    seen_wins += class_stair_sign[player_class, s] * _coded(total, base, memo, slots, q, code)
+                seen_losses = _coded(total, base, memo, slots, q, class_corner[player_class])
                 if (
                     seen_wins < total[best_at, 0]
                     or seen_losses > total[best_at, 1]
