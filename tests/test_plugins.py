@@ -276,11 +276,16 @@ def install_package(folder: Path, house_way_name: str = "gold-star-inc") -> Path
     module = house_way_name.replace("-", "_")
     source = GOLD_STAR.read_text().replace('name = "gold-star"', f'name = "{house_way_name}"')
     (folder / f"{module}.py").write_text(source)
-    info = folder / f"{module}-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {house_way_name}\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(f"[paigow.house_ways]\n{house_way_name} = {module}:GoldStar\n")
+    write_dist_info(folder, house_way_name, "1.0", f"{module}:GoldStar")
     return folder
+
+
+def write_dist_info(folder: Path, name: str, version: str, target: str) -> None:
+    """The dist-info pip writes for a package whose entry point ``name`` names ``target``."""
+    info = folder / f"{name.replace('-', '_')}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+    (info / "entry_points.txt").write_text(f"[paigow.house_ways]\n{name} = {target}\n")
 
 
 def test_an_installed_package_plugin_is_listed_and_sets_hands(tmp_path, monkeypatch):
@@ -469,10 +474,7 @@ def install_package_of_modules(folder: Path, name: str) -> Path:
             "from paigow_cli.house_ways.api import Decision, HouseWay\nfrom .clauses import RULE\n",
         )
     )
-    info = folder / f"{package.name}-2.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 2.0\n")
-    (info / "entry_points.txt").write_text(f"[paigow.house_ways]\n{name} = {package.name}:Broken\n")
+    write_dist_info(folder, name, "2.0", f"{package.name}:Broken")
     return package
 
 
