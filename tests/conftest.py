@@ -51,6 +51,21 @@ def rng() -> random.Random:
     return random.Random(20261130)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def data_folder(tmp_path_factory):
+    """The trainer's history goes to a folder of the test session's, never the user's."""
+    import os
+
+    folder = tmp_path_factory.mktemp("paigow-data")
+    previous = os.environ.get("PAIGOW_DATA_DIR")
+    os.environ["PAIGOW_DATA_DIR"] = str(folder)
+    yield folder
+    if previous is None:
+        os.environ.pop("PAIGOW_DATA_DIR", None)
+    else:
+        os.environ["PAIGOW_DATA_DIR"] = previous
+
+
 @pytest.fixture(scope="session")
 def cache_folder(tmp_path_factory):
     """One cache folder for the whole test session, so each table is built once."""

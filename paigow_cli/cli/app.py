@@ -27,6 +27,7 @@ from paigow_cli.cli.commands import (
     hands,
     house,
     practice,
+    stats,
     whole_game,
 )
 from paigow_cli.cli.exits import (
@@ -56,6 +57,7 @@ COMMAND_ORDER = (
     "mistakes",
     "compare",
     "drill",
+    "stats",
     "play",
     "bonus",
     "cache",
@@ -195,7 +197,7 @@ def help_command(
     root.command.main(args=[*names, "--help"], prog_name="paigow", standalone_mode=False)
 
 
-for commands in (hands, advise, house, dealing, whole_game, compare, practice, bonus):
+for commands in (hands, advise, house, dealing, whole_game, compare, practice, stats, bonus):
     app.add_typer(commands.app)
 app.add_typer(cache.app, name="cache")
 

@@ -24,6 +24,7 @@ from paigow_cli.core.rules import Rules
 from paigow_cli.engine.dealer_table import DealerTable
 from paigow_cli.house_ways import house_setting
 from paigow_cli.study.dealing import deal_rounds
+from paigow_cli.study.history import HandRecord
 
 BEST_TOLERANCE = 1e-12  # EVs this close count as the same
 
@@ -77,6 +78,51 @@ class Score:
     @property
     def average_given_up(self) -> float:
         return self.given_up / self.hands if self.hands else 0.0
+
+
+def hand_kind(hand: tuple[Card, ...]) -> str:
+    """The kind of seven cards a player learns to set, for the trainer's leaks (``paigow stats``).
+
+    >>> from paigow_cli.core.cards import parse_cards
+    >>> hand_kind(parse_cards("AS KD JK 9H 9C 4D 2S")), hand_kind(parse_cards("AS KS QS JS 9C 9D 2S"))
+    ('two-pair', 'straight-or-flush-with-a-pair')
+    """
+    from paigow_cli.house_ways.analysis import Seven
+
+    seven = Seven(hand)
+    if seven.five_aces:
+        return "five-aces"
+    if seven.quads:
+        return "four-of-a-kind"
+    if seven.trips and (seven.pairs or len(seven.trips) == 2):
+        return "full-house"
+    if len(seven.pairs) >= 3:
+        return "three-pair"
+    if len(seven.pairs) == 2:
+        return "two-pair"
+    if seven.complete:
+        return "straight-or-flush" + ("-with-trips" if seven.trips else "-with-a-pair" if seven.pairs else "")
+    if seven.trips:
+        return "three-of-a-kind"
+    return "one-pair" if seven.pairs else "no-pair"
+
+
+def hand_record(grade: Grade, seconds: float) -> HandRecord:
+    """What the history keeps of a graded hand."""
+    advice = grade.advice
+    return HandRecord(
+        cards=cards_text(advice.hand),
+        category=hand_kind(advice.hand),
+        chosen=cards_text(grade.yours.split.low),
+        best=cards_text(grade.best.split.low),
+        house=cards_text(grade.house.split.low),
+        clause=advice.house.rule,
+        ev_chosen=grade.yours.ev or 0.0,
+        ev_best=grade.best.ev or 0.0,
+        ev_house=grade.house.ev or 0.0,
+        foul=grade.fouled,
+        seconds=round(seconds, 2),
+    )
 
 
 DRILL_HELP = (

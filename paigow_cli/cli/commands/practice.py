@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -22,6 +23,7 @@ from paigow_cli.cli.output import (
     CTRL_C,
     cards_markup,
     indented,
+    note,
     read_line,
     show,
 )
@@ -37,7 +39,7 @@ from paigow_cli.cli.views import (
 from paigow_cli.core.games import PUSH_TEXT, game_title
 from paigow_cli.core.hands import table_label
 from paigow_cli.core.money import MAX_BANKROLL, money, parse_amount
-from paigow_cli.core.rules import Game, HouseWayName, Wheel
+from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -80,12 +82,17 @@ def drill_command(
     banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
     commission: CommissionOption = None,
+    no_history: Annotated[
+        bool, typer.Option("--no-history", help="Keep no record of this session (paigow stats reads the record).")
+    ] = False,
 ) -> None:
     """Practise setting hands: name the two low cards, and see how your setting compares by exact EV.
 
     Each answer is graded: foul or not, its EV, the best setting and the house way's, and the EV
     you gave up. help explains, hint shows the best setting (the hand is then not graded), skip
-    moves on; q, Ctrl-D or Ctrl-C end the drill with a summary. Arrow keys and history work.
+    moves on; q, Ctrl-D or Ctrl-C end the drill with a summary. Arrow keys and history work. Every
+    graded hand is recorded (PAIGOW_DATA_DIR moves the file; --no-history keeps none), and paigow
+    stats keeps score over time.
 
     Examples:
 
@@ -93,16 +100,21 @@ def drill_command(
     $ paigow drill --count 5 --seed 42 --house-way ballys
     $ paigow drill --game ez --banker
     """
-    from paigow_cli.study.drill import Drill
+    from rich.text import Text
+
+    from paigow_cli.study.drill import Drill, hand_record
 
     rules = make_rules(house_way, game, banker, wheel, commission)
+    chosen_seed = choose_seed(seed)
     with reporting_errors():
-        drill = Drill(rules, dealer_table(rules), choose_seed(seed), count)
+        drill = Drill(rules, dealer_table(rules), chosen_seed, count)
+    history, session = (None, 0) if no_history else open_history("drill", rules, chosen_seed)
     console = output_console()
     enable_line_editing()
     stopped = interrupted = False
     for number, hand in enumerate(drill.hands(), 1):
         show(console, drill_hand_text(number, count, hand))
+        shown_at = time.monotonic()
         while True:
             answer = read_line("Your low hand (two cards; help, hint, skip or q): ")
             if answer is None or answer == CTRL_C:
@@ -116,19 +128,38 @@ def drill_command(
                 console.print("[dim]Skipped (not graded).[/dim]")
                 break
             if reply.kind == "grade" and reply.grade is not None:
+                if history is not None and hand not in drill.hinted:  # one transaction: kept even if Ctrl-C follows
+                    history.record_hand(session, hand_record(reply.grade, time.monotonic() - shown_at))
                 show(console, drill_grade_text(reply.grade))
                 show(console, drill_score_text(drill.score))
                 break
             if reply.kind == "hint" and reply.advice is not None:
                 show(console, drill_hint_text(reply.advice))
             elif reply.kind in ("help", "error"):
-                console.print(reply.text, style="red" if reply.kind == "error" else None)
+                show(console, Text(reply.text, style="red" if reply.kind == "error" else ""))  # no trailing space
         if stopped:
             break
+    if history is not None:
+        history.close()
     show(console, drill_summary_text(drill.score))
     if interrupted:  # Ctrl-C: the summary is said, and the exit status says how it ended
         INTERRUPTION.reported = True
         raise typer.Exit(ExitCode.INTERRUPTED)
+
+
+def open_history(kind: str, rules: Rules, seed: int) -> tuple[Any, int]:
+    """The history and a new session in it, or (None, 0) with a note when it cannot be kept: the
+    drill goes on either way."""
+    from paigow_cli.study.history import History, HistoryError
+
+    try:
+        history = History.open(notify=note)
+        return history, history.start_session(
+            kind, game=rules.game.value, house_way=rules.house_way, banker=rules.banker, seed=seed
+        )
+    except (HistoryError, OSError) as error:
+        note(f"this session is not recorded: {error}")
+        return None, 0
 
 
 def drill_hand_text(number: int, count: int, hand: Sequence[Card]) -> RenderableType:

@@ -1,0 +1,198 @@
+"""``paigow stats``: the trainer's score over time, from the history ``drill`` keeps."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from paigow_cli.cli.exits import ExitCode, error_line, reporting_errors
+from paigow_cli.cli.output import Output, data_table, fitted, indented, note
+from paigow_cli.core.errors import OptionError
+from paigow_cli.core.money import MAX_BET, money, parse_amount
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from paigow_cli.study.stats import HistoryStats, Leak
+
+app = typer.Typer()
+
+BAR_WIDTH = 30  # the chart's longest bar, in characters
+BARS = " ▏▎▍▌▋▊▉█"  # eighths of a character
+
+
+@app.command("stats")
+def stats_command(
+    since: Annotated[
+        str | None,
+        typer.Option("--since", metavar="DATE", help="Only hands graded on or after this day (YYYY-MM-DD, UTC)."),
+    ] = None,
+    last: Annotated[
+        int | None, typer.Option("--last", metavar="N", help="Only the last N hands graded.", min=1, show_default=False)
+    ] = None,
+    bet: Annotated[
+        str, typer.Option("--bet", metavar="AMOUNT", help="The bet a hand, for the money given up per 100 hands.")
+    ] = "10",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Your score over time: every hand paigow drill graded, its leaks and your sessions.
+
+    How often you found the best setting (and came within 0.01 of it), fouls, the EV you gave up a
+    hand and what that is per 100 hands at a bet; then the leaks, worst first, by kind of hand and by
+    the house way's clause for those hands, each with the hand that cost the most; then the EV given
+    up session by session. The history lives in PAIGOW_DATA_DIR (else your user data folder).
+
+    Examples:
+
+    $ paigow stats
+    $ paigow stats --since 2026-12-01 --bet 25
+    $ paigow stats --last 100 --json | jq .mean_ev_given_up
+    """
+    from datetime import date
+
+    from paigow_cli.study.history import History, HistoryError
+    from paigow_cli.study.stats import history_stats
+
+    with reporting_errors():
+        wager = parse_amount(bet, "bet", True, MAX_BET)
+        if since is not None:
+            try:
+                date.fromisoformat(since)
+            except ValueError:
+                raise OptionError(
+                    f"{{option}} {since!r} is not a day: write it as YYYY-MM-DD, e.g. 2026-12-01", about="since"
+                ) from None
+    try:
+        history = History.open(notify=note)
+    except HistoryError as error:
+        error_line(str(error))
+        raise typer.Exit(ExitCode.FAILURE) from None
+    hands = history.hands(since=since, last=last)
+    history.close()
+    stats = history_stats(hands)
+    Output(as_json, batch=False).emit(stats_json(stats, wager, since, last), lambda: stats_text(stats, wager, since))
+
+
+def stats_json(stats: HistoryStats, bet: Decimal, since: str | None, last: int | None) -> dict[str, Any]:
+    return {
+        "since": since,
+        "last": last,
+        "hands": stats.hands,
+        "best": stats.best,
+        "within_0_01": stats.near,
+        "fouls": stats.fouls,
+        "ev_given_up": stats.given_up,
+        "mean_ev_given_up": stats.mean_given_up,
+        "bet": float(bet),
+        "given_up_per_100_hands": float(bet) * 100 * stats.mean_given_up,
+        "by_kind": [leak_json(leak) for leak in stats.by_kind],
+        "by_clause": [leak_json(leak) for leak in stats.by_clause],
+        "sessions": [
+            {"session": line.session, "started": line.started, "hands": line.hands, "ev_given_up": line.given_up}
+            for line in stats.sessions
+        ],
+    }
+
+
+def leak_json(leak: Leak) -> dict[str, Any]:
+    worst = leak.worst
+    return {
+        "name": leak.name,
+        "hands": leak.hands,
+        "not_best": leak.missed,
+        "ev_given_up": leak.given_up,
+        "mean_ev_given_up": leak.mean,
+        "example": None
+        if worst is None
+        else {"hand": worst.cards, "yours": worst.chosen, "best": worst.best, "ev_given_up": worst.given_up},
+    }
+
+
+def stats_text(stats: HistoryStats, bet: Decimal, since: str | None) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    if not stats.hands:
+        where = f" since {since}" if since else ""
+        return Text(f"No graded hands{where} yet: paigow drill grades hands and keeps them here.")
+    sessions = len(stats.sessions)
+    title = Text(
+        f"{stats.hands:,} hand{'s' if stats.hands != 1 else ''} graded in {sessions} session{'s' if sessions != 1 else ''}"
+        + (f" since {since}" if since else ""),
+        style="bold",
+    )
+    per_100 = Decimal(str(round(stats.mean_given_up * 100, 6))) * bet
+    lines: list[Any] = [
+        title,
+        Text(
+            f"Set best {stats.best:,} ({share(stats.best, stats.hands)}), within 0.01 of the best {stats.near:,} "
+            f"({share(stats.near, stats.hands)}), fouls {stats.fouls:,}"
+        ),
+        Text(
+            f"EV given up {stats.mean_given_up:.4f} a hand: {money(per_100.quantize(Decimal('0.01')), cents=True)} "
+            f"per 100 hands at {money(bet)} a hand"
+        ),
+    ]
+    for heading, leaks in (
+        ("Leaks by kind of hand", stats.by_kind),
+        ("Leaks by the house way's clause", stats.by_clause),
+    ):
+        lines += [Text(), Text(f"{heading}, worst first", style="bold"), fitted(leak_table(leaks, stats), keep=1)]
+        worst = next((leak.worst for leak in leaks if leak.worst is not None), None)
+        if worst is not None:
+            lines.append(
+                indented(
+                    f"e.g. {worst.cards}: you put {worst.chosen} in front, the best is {worst.best} "
+                    f"({worst.given_up:.4f} given up)",
+                    2,
+                    style="dim",
+                )
+            )
+    lines += [Text(), Text("EV given up a hand, session by session", style="bold"), session_chart(stats)]
+    return Group(*lines)
+
+
+def leak_table(leaks: list[Leak], stats: HistoryStats) -> Any:
+    table = data_table()
+    table.add_column("Where")
+    for name in ("Hands", "Not best", "Given up", "Share", "Mean"):
+        table.add_column(name, justify="right")
+    for leak in leaks:
+        table.add_row(
+            leak.name,
+            f"{leak.hands:,}",
+            f"{leak.missed:,}",
+            f"{leak.given_up:.4f}",
+            share_of(leak.given_up, stats.given_up),
+            f"{leak.mean:.4f}",
+        )
+    return table
+
+
+def session_chart(stats: HistoryStats) -> Any:
+    """One line a session: its day, a bar of its EV given up a hand, the figure and its hands."""
+    from rich.text import Text
+
+    from paigow_cli.cli.terminal import SETTINGS
+
+    largest = max((line.mean for line in stats.sessions), default=0.0) or 1.0
+    plain = SETTINGS.ascii_only
+    rows = []
+    for line in stats.sessions[-20:]:  # the last twenty sessions
+        eighths = round(BAR_WIDTH * 8 * line.mean / largest)
+        bar = "#" * (eighths // 8) if plain else "█" * (eighths // 8) + BARS[eighths % 8].strip()
+        rows.append(
+            f"{line.started[:16].replace('T', ' ')}  {bar:<{BAR_WIDTH}}  {line.mean:.4f}  ({line.hands} hand"
+            f"{'s' if line.hands != 1 else ''})"
+        )
+    return Text("\n".join(rows))
+
+
+def share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def share_of(part: float, whole: float) -> str:
+    return f"{100 * part / whole:.1f}%" if whole > 0 else "-"

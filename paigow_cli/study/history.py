@@ -1,0 +1,237 @@
+"""The trainer's history: every graded ``drill`` hand, kept in a SQLite file (the standard library's
+``sqlite3``) so ``paigow stats`` can keep score over time.
+
+The file is ``history.sqlite3`` in ``$PAIGOW_DATA_DIR``, else the platform's user data folder.
+Each hand is written in a transaction of its own, in WAL mode, so Ctrl-C or a crash loses at most
+the hand in progress, and two sessions may write at once. A file that is damaged or is not a
+paigow history is never overwritten: it is renamed aside (``history.sqlite3.set-aside-...``) and
+said so in one line, and a new history starts. The schema carries its version (``PRAGMA
+user_version``) and is migrated forward by ``MIGRATIONS``; a file from a newer paigow is left
+alone and refused.
+
+>>> import tempfile
+>>> history = History.open(Path(tempfile.mkdtemp()) / "history.sqlite3")
+>>> session = history.start_session("drill", game="classic", house_way="foxwoods", banker=False, seed=7)
+>>> history.record_hand(session, HandRecord("AS KD JK 9H 9C 4D 2S", "two-pair", "9H 9C", "9H 9C", "9H 9C",
+...     "Two pair: split", 0.7008, 0.7008, 0.7008, False, 4.5))
+>>> [hand.cards for hand in history.hands()]
+['AS KD JK 9H 9C 4D 2S']
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import astuple, dataclass, fields
+from datetime import UTC, datetime
+from pathlib import Path
+
+FILE_NAME = "history.sqlite3"
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x50474F57  # "PGOW": marks the file as a paigow history
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One graded hand: the cards, their category, the settings (low cards, as typed in the drill),
+    the house way's clause, the exact EVs and whether the player's setting fouled."""
+
+    cards: str
+    category: str
+    chosen: str
+    best: str
+    house: str
+    clause: str
+    ev_chosen: float
+    ev_best: float
+    ev_house: float
+    foul: bool
+    seconds: float
+
+    @property
+    def given_up(self) -> float:
+        return max(0.0, self.ev_best - self.ev_chosen)
+
+
+@dataclass(frozen=True)
+class StoredHand(HandRecord):
+    """A hand as read back: with its session, the time it was graded (UTC, ISO 8601) and the game."""
+
+    session: int = 0
+    at: str = ""
+    game: str = ""
+    house_way: str = ""
+    banker: bool = False
+
+
+SCHEMA_V1 = (
+    """CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,            -- drill (play rounds come later)
+        started TEXT NOT NULL,         -- UTC, ISO 8601
+        game TEXT NOT NULL,
+        house_way TEXT NOT NULL,
+        banker INTEGER NOT NULL,
+        seed INTEGER
+    )""",
+    """CREATE TABLE hands (
+        id INTEGER PRIMARY KEY,
+        session INTEGER NOT NULL REFERENCES sessions(id),
+        at TEXT NOT NULL,              -- UTC, ISO 8601
+        cards TEXT NOT NULL,
+        category TEXT NOT NULL,
+        chosen TEXT NOT NULL,          -- the low hand the player set
+        best TEXT NOT NULL,
+        house TEXT NOT NULL,
+        clause TEXT NOT NULL,          -- the house way's clause for this hand
+        ev_chosen REAL NOT NULL,
+        ev_best REAL NOT NULL,
+        ev_house REAL NOT NULL,
+        foul INTEGER NOT NULL,
+        seconds REAL NOT NULL
+    )""",
+    "CREATE INDEX hands_at ON hands(at)",
+    f"PRAGMA application_id = {APPLICATION_ID}",
+)
+MIGRATIONS: dict[int, tuple[str, ...]] = {0: SCHEMA_V1}  # the statements from version k to k + 1
+
+
+class HistoryError(Exception):
+    """The history cannot be used (a newer paigow's file, a folder that cannot be written)."""
+
+
+def data_dir() -> Path:
+    """``$PAIGOW_DATA_DIR``, else the platform's user data folder for paigow."""
+    configured = os.environ.get("PAIGOW_DATA_DIR")
+    if configured:
+        return Path(configured).expanduser()
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "paigow"
+    if os.name == "nt":
+        return Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming") / "paigow"
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "paigow"
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class History:
+    """An open history file: ``start_session``, ``record_hand``, ``hands``."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self.connection = connection
+        self.path = path
+
+    @classmethod
+    def open(cls, path: Path | None = None, notify: Callable[[str], None] | None = None) -> History:
+        """Open (or create) the history, setting aside a damaged or foreign file (said to ``notify``)."""
+        path = path or data_dir() / FILE_NAME
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise HistoryError(f"cannot make the history folder {path.parent}: {error.strerror or error}") from error
+        try:
+            return cls(_connect(path), path)
+        except _Unusable as problem:
+            aside = path.with_name(f"{path.name}.set-aside-{time.strftime('%Y%m%d-%H%M%S')}")
+            path.replace(aside)
+            for suffix in ("-wal", "-shm"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            if notify:
+                notify(f"the history file {path} {problem}; it is kept as {aside.name} and a new history starts")
+            return cls(_connect(path), path)
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def start_session(self, kind: str, *, game: str, house_way: str, banker: bool, seed: int | None) -> int:
+        cursor = self.connection.execute(  # autocommit: one statement, one transaction
+            "INSERT INTO sessions (kind, started, game, house_way, banker, seed) VALUES (?, ?, ?, ?, ?, ?)",
+            (kind, now(), game, house_way, int(banker), seed),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def record_hand(self, session: int, hand: HandRecord) -> None:
+        """One hand, in a transaction of its own: after this returns, a crash cannot lose it."""
+        names = [field.name for field in fields(HandRecord)]
+        self.connection.execute(  # autocommit: one statement, one transaction
+            f"INSERT INTO hands (session, at, {', '.join(names)}) VALUES (?, ?, {', '.join('?' * len(names))})",
+            (session, now(), *astuple(hand)),
+        )
+
+    def hands(self, since: str | None = None, last: int | None = None) -> list[StoredHand]:
+        """Every recorded hand, oldest first: from ``since`` (an ISO date or time, UTC) on, and of
+        those the ``last`` few."""
+        names = [field.name for field in fields(HandRecord)]
+        query = (
+            f"SELECT {', '.join('h.' + name for name in names)}, h.session, h.at, s.game, s.house_way, s.banker "
+            "FROM hands h JOIN sessions s ON s.id = h.session"
+        )
+        arguments: list[object] = []
+        if since:
+            query += " WHERE h.at >= ?"
+            arguments.append(since)
+        query += " ORDER BY h.at, h.id"
+        rows = self.connection.execute(query, arguments).fetchall()
+        if last is not None:
+            rows = rows[-last:] if last > 0 else []
+        foul, banker = names.index("foul"), len(names) + 4
+        return [
+            StoredHand(
+                *(bool(value) if at in (foul, banker) else value for at, value in enumerate(row))  # type: ignore[arg-type]
+            )
+            for row in rows
+        ]
+
+
+class _Unusable(Exception):
+    """The file is damaged or not a paigow history (the message says which)."""
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A connection to a usable history, created or migrated to ``SCHEMA_VERSION``."""
+    connection = sqlite3.connect(path, timeout=30, isolation_level=None)  # transactions by hand
+    try:
+        application = connection.execute("PRAGMA application_id").fetchone()[0]
+        tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if application != APPLICATION_ID and tables:
+            raise _Unusable("is not a paigow history (another program's database)")
+        if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise _Unusable("is damaged")
+        _refuse_newer(connection, path)  # before anything is written to it
+        connection.execute("PRAGMA journal_mode = WAL")
+        while True:
+            connection.execute("BEGIN IMMEDIATE")  # one writer migrates; another waits, then sees it done
+            try:
+                _refuse_newer(connection, path)
+                version = connection.execute("PRAGMA user_version").fetchone()[0]
+                if version == SCHEMA_VERSION:
+                    connection.execute("COMMIT")
+                    break
+                for statement in MIGRATIONS[version]:
+                    connection.execute(statement)
+                connection.execute(f"PRAGMA user_version = {version + 1}")
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+    except sqlite3.DatabaseError as error:
+        connection.close()
+        raise _Unusable(f"is damaged ({error})") from error
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+def _refuse_newer(connection: sqlite3.Connection, path: Path) -> None:
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise HistoryError(
+            f"the history file {path} was written by a newer paigow (schema {version}; this one reads up to "
+            f"{SCHEMA_VERSION}): upgrade paigow, or set PAIGOW_DATA_DIR to another folder"
+        )

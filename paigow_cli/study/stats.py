@@ -1,0 +1,105 @@
+"""Keeping score over time: what ``paigow stats`` says of the trainer's history (``study.history``).
+
+Pure arithmetic over recorded hands: how often the best setting was found, the EV given up (per
+hand, and per 100 hands at a bet), the leaks (by kind of hand and by the house way's clause for
+those hands, worst first, each with the hand that cost the most) and the EV given up session by
+session.
+
+>>> from paigow_cli.study.history import StoredHand
+>>> hands = [
+...     StoredHand("AS KD JK 9H 9C 4D 2S", "two-pair", "AS KD", "9H 9C", "9H 9C", "Two pair: split",
+...                0.2, 0.7, 0.7, False, 3.0, session=1, at="2026-12-02T10:00:00+00:00"),
+...     StoredHand("QS JH 8D 6C 5S 4H 2D", "no-pair", "JH 8D", "JH 8D", "JH 8D", "No pair",
+...                -0.1, -0.1, -0.1, False, 2.0, session=1, at="2026-12-02T10:01:00+00:00"),
+... ]
+>>> stats = history_stats(hands)
+>>> stats.hands, stats.best, round(stats.given_up, 4), [leak.name for leak in stats.by_kind]
+(2, 1, 0.5, ['two-pair', 'no-pair'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from paigow_cli.study.history import StoredHand
+
+BEST_TOLERANCE = 1e-9  # EVs this close count as the best setting (the history keeps floats)
+NEAR = 0.01  # "within 0.01 of the best"
+
+
+@dataclass
+class Leak:
+    """Where EV went: one kind of hand, or one house-way clause."""
+
+    name: str
+    hands: int = 0
+    missed: int = 0  # hands not set best
+    given_up: float = 0.0
+    worst: StoredHand | None = None  # the hand that gave up the most
+
+    @property
+    def mean(self) -> float:
+        return self.given_up / self.hands if self.hands else 0.0
+
+    def add(self, hand: StoredHand) -> None:
+        self.hands += 1
+        self.missed += hand.given_up > BEST_TOLERANCE or hand.foul
+        self.given_up += hand.given_up
+        if hand.given_up > BEST_TOLERANCE and (self.worst is None or hand.given_up > self.worst.given_up):
+            self.worst = hand
+
+
+@dataclass
+class SessionLine:
+    """One session's hands and EV given up, for the chart."""
+
+    session: int
+    started: str
+    hands: int = 0
+    given_up: float = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.given_up / self.hands if self.hands else 0.0
+
+
+@dataclass
+class HistoryStats:
+    hands: int = 0
+    best: int = 0
+    near: int = 0  # within ``NEAR`` of the best
+    fouls: int = 0
+    given_up: float = 0.0
+    seconds: float = 0.0
+    by_kind: list[Leak] = field(default_factory=list)
+    by_clause: list[Leak] = field(default_factory=list)
+    sessions: list[SessionLine] = field(default_factory=list)
+
+    @property
+    def mean_given_up(self) -> float:
+        return self.given_up / self.hands if self.hands else 0.0
+
+
+def history_stats(hands: Sequence[StoredHand]) -> HistoryStats:
+    """The score over ``hands`` (oldest first); leaks worst first by EV given up in all."""
+    stats = HistoryStats()
+    kinds: dict[str, Leak] = {}
+    clauses: dict[str, Leak] = {}
+    sessions: dict[int, SessionLine] = {}
+    for hand in hands:
+        stats.hands += 1
+        stats.best += hand.given_up <= BEST_TOLERANCE and not hand.foul
+        stats.near += hand.given_up <= NEAR and not hand.foul
+        stats.fouls += hand.foul
+        stats.given_up += hand.given_up
+        stats.seconds += hand.seconds
+        kinds.setdefault(hand.category, Leak(hand.category)).add(hand)
+        clauses.setdefault(hand.clause, Leak(hand.clause)).add(hand)
+        line = sessions.setdefault(hand.session, SessionLine(hand.session, hand.at))
+        line.hands += 1
+        line.given_up += hand.given_up
+    stats.by_kind = sorted(kinds.values(), key=lambda leak: (-leak.given_up, -leak.hands, leak.name))
+    stats.by_clause = sorted(clauses.values(), key=lambda leak: (-leak.given_up, -leak.hands, leak.name))
+    stats.sessions = list(sessions.values())
+    return stats
