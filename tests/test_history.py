@@ -191,3 +191,24 @@ def test_stats_bad_input_is_one_error_line(args, fragment, tmp_path, monkeypatch
     monkeypatch.setenv("PAIGOW_DATA_DIR", str(tmp_path))
     result = runner.invoke(app, ["stats", *args])
     assert result.exit_code == 2 and result.stderr.count("\n") == 1 and fragment in result.stderr, result.output
+
+
+def test_review_deals_the_hands_set_worse_until_set_best_twice(tmp_path, monkeypatch, foxwoods_table):
+    monkeypatch.setenv("PAIGOW_DATA_DIR", str(tmp_path))
+    assert "Nothing to review" in runner.invoke(app, ["drill", "--review"]).stdout
+    runner.invoke(app, ["drill", "--seed", "1", "-n", "1"], input="as js\n")  # worse than best (9C 3C)
+    for _ in range(2):
+        review = runner.invoke(app, ["drill", "--review"], input="9c 3c\n")
+        assert "Hand 1 of 1:  A♠ J♠ 9♣ 6♠ 4♠ 3♠ 3♣" in review.stdout, review.output
+        assert "The best setting." in review.stdout
+    assert "Nothing to review" in runner.invoke(app, ["drill", "--review"]).stdout  # best twice in a row
+
+
+def test_a_challenge_is_a_hundred_hands_from_a_printed_seed(tmp_path, monkeypatch, foxwoods_table):
+    monkeypatch.setenv("PAIGOW_DATA_DIR", str(tmp_path))
+    runs = [runner.invoke(app, ["drill", "--challenge", "--seed", "5"], input="q\n").stdout for _ in range(2)]
+    assert runs[0] == runs[1]  # the same seed deals the same hands
+    assert "Challenge: 100 hands from seed 5" in runs[0] and "Hand 1 of 100:" in runs[0]
+    assert "Challenge (seed 5): 0 of 100 set best" in runs[0]
+    both = runner.invoke(app, ["drill", "--challenge", "--review"])
+    assert both.exit_code == 2 and "choose one" in both.stderr

@@ -150,8 +150,12 @@ class Drill:
     count: int
     score: Score = field(default_factory=Score)
     hinted: set = field(default_factory=set)  # hands whose best setting was shown: not scored
+    given: tuple[tuple[Card, ...], ...] = ()  # hands to deal instead of shuffled ones (a review)
 
     def hands(self) -> Iterator[tuple[Card, ...]]:
+        if self.given:
+            yield from (sort_cards(hand) for hand in self.given[: self.count])
+            return
         for player, _ in deal_rounds(self.seed, self.count):
             yield sort_cards(player)
 

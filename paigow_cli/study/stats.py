@@ -103,3 +103,36 @@ def history_stats(hands: Sequence[StoredHand]) -> HistoryStats:
     stats.by_clause = sorted(clauses.values(), key=lambda leak: (-leak.given_up, -leak.hands, leak.name))
     stats.sessions = list(sessions.values())
     return stats
+
+
+def review_hands(hands: Sequence[StoredHand], game: str, house_way: str, banker: bool) -> list[str]:
+    """The hands to review (``drill --review``), worst first: those of these rules ever set worse than
+    best, until set best twice in a row. Cards as recorded (a hand, whatever its suits' order).
+
+    >>> seen = [_example_hand("AS KD", 0.3), _example_hand("QS JH", 0.1), _example_hand("AS KD", 0.0), _example_hand("QS JH", 0.0),
+    ...         _example_hand("QS JH", 0.0)]
+    >>> review_hands(seen, "classic", "foxwoods", False)
+    ['AS KD']
+    """
+    by_hand: dict[str, list[StoredHand]] = {}
+    for hand in hands:
+        if (hand.game, hand.house_way, hand.banker) == (game, house_way, banker):
+            by_hand.setdefault(hand.cards, []).append(hand)
+    due = []
+    for cards, records in by_hand.items():
+        worst = max(record.given_up for record in records)
+        missed = worst > BEST_TOLERANCE or any(record.foul for record in records)
+        learned = len(records) >= 2 and all(_set_best(record) for record in records[-2:])
+        if missed and not learned:
+            due.append((-worst, cards))
+    return [cards for _, cards in sorted(due)]
+
+
+def _set_best(hand: StoredHand) -> bool:
+    return hand.given_up <= BEST_TOLERANCE and not hand.foul
+
+
+def _example_hand(cards: str, given_up: float, foul: bool = False) -> StoredHand:
+    """A recorded hand for examples: the classic game, foxwoods, the player's side."""
+    return StoredHand(cards, "no-pair", "", "", "", "", 0.5 - given_up, 0.5, 0.5, foul, 1.0,
+                      game="classic", house_way="foxwoods", banker=False)  # fmt: skip

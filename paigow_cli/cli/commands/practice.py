@@ -36,6 +36,7 @@ from paigow_cli.cli.views import (
     setting_cards,
     signed,
 )
+from paigow_cli.core.errors import OptionError
 from paigow_cli.core.games import PUSH_TEXT, game_title
 from paigow_cli.core.hands import table_label
 from paigow_cli.core.money import MAX_BANKROLL, money, parse_amount
@@ -71,6 +72,9 @@ def enable_line_editing() -> None:
         pass
 
 
+CHALLENGE_HANDS = 100  # drill --challenge
+
+
 @app.command("drill")
 def drill_command(
     count: Annotated[
@@ -84,6 +88,22 @@ def drill_command(
     commission: CommissionOption = None,
     no_history: Annotated[
         bool, typer.Option("--no-history", help="Keep no record of this session (paigow stats reads the record).")
+    ] = False,
+    review: Annotated[
+        bool,
+        typer.Option(
+            "--review",
+            help="Deal the hands you set worse than best, worst first; a hand stays in review until you set it "
+            "best twice in a row.",
+        ),
+    ] = False,
+    challenge: Annotated[
+        bool,
+        typer.Option(
+            "--challenge",
+            help=f"{CHALLENGE_HANDS} hands from a seed printed at the start (the same seed deals the same hands), "
+            "a final score, recorded.",
+        ),
     ] = False,
 ) -> None:
     """Practise setting hands: name the two low cards, and see how your setting compares by exact EV.
@@ -99,6 +119,8 @@ def drill_command(
     $ paigow drill
     $ paigow drill --count 5 --seed 42 --house-way ballys
     $ paigow drill --game ez --banker
+    $ paigow drill --review
+    $ paigow drill --challenge --seed 2026
     """
     from rich.text import Text
 
@@ -107,13 +129,31 @@ def drill_command(
     rules = make_rules(house_way, game, banker, wheel, commission)
     chosen_seed = choose_seed(seed)
     with reporting_errors():
-        drill = Drill(rules, dealer_table(rules), chosen_seed, count)
-    history, session = (None, 0) if no_history else open_history("drill", rules, chosen_seed)
+        if review and challenge:
+            raise OptionError("--review deals your own hands and --challenge a seed's: choose one")
+        if challenge:
+            count = CHALLENGE_HANDS
+        given = review_deck(rules) if review else ()
+        if review and not given:
+            typer.echo("Nothing to review: every hand you set worse than best you have since set best twice in a row.")
+            return
+        drill = Drill(rules, dealer_table(rules), chosen_seed, min(count, len(given)) if given else count, given=given)
+    kind = "review" if review else "challenge" if challenge else "drill"
+    history, session = (None, 0) if no_history else open_history(kind, rules, chosen_seed)
     console = output_console()
+    if challenge:
+        show(
+            console,
+            Text(
+                f"Challenge: {CHALLENGE_HANDS} hands from seed {chosen_seed} (paigow drill --challenge --seed "
+                f"{chosen_seed} deals the same {CHALLENGE_HANDS} to anyone)",
+                style="bold",
+            ),
+        )
     enable_line_editing()
     stopped = interrupted = False
     for number, hand in enumerate(drill.hands(), 1):
-        show(console, drill_hand_text(number, count, hand))
+        show(console, drill_hand_text(number, drill.count, hand))
         shown_at = time.monotonic()
         while True:
             answer = read_line("Your low hand (two cards; help, hint, skip or q): ")
@@ -142,9 +182,35 @@ def drill_command(
     if history is not None:
         history.close()
     show(console, drill_summary_text(drill.score))
+    if challenge:
+        show(
+            console,
+            Text(
+                f"Challenge (seed {chosen_seed}): {drill.score.best} of {CHALLENGE_HANDS} set best, "
+                f"EV given up {drill.score.given_up:.4f}",
+                style="bold",
+            ),
+        )
     if interrupted:  # Ctrl-C: the summary is said, and the exit status says how it ended
         INTERRUPTION.reported = True
         raise typer.Exit(ExitCode.INTERRUPTED)
+
+
+def review_deck(rules: Rules) -> tuple[tuple[Card, ...], ...]:
+    """The hands ``drill --review`` deals, worst first, from the history (none if there is none)."""
+    from paigow_cli.core.cards import parse_cards
+    from paigow_cli.study.history import History, HistoryError
+    from paigow_cli.study.stats import review_hands
+
+    try:
+        history = History.open(notify=note)
+    except (HistoryError, OSError) as error:
+        raise OptionError(f"--review needs the history, which cannot be read: {error}") from None
+    recorded = history.hands()
+    history.close()
+    return tuple(
+        tuple(parse_cards(cards)) for cards in review_hands(recorded, rules.game.value, rules.house_way, rules.banker)
+    )
 
 
 def open_history(kind: str, rules: Rules, seed: int) -> tuple[Any, int]:
