@@ -212,3 +212,39 @@ def test_a_challenge_is_a_hundred_hands_from_a_printed_seed(tmp_path, monkeypatc
     assert "Challenge (seed 5): 0 of 100 set best" in runs[0]
     both = runner.invoke(app, ["drill", "--challenge", "--review"])
     assert both.exit_code == 2 and "choose one" in both.stderr
+
+
+@pytest.mark.parametrize("kind", ["two-pair", "three-pair", "straight-or-flush-with-a-pair", "five-aces", "full-house"])
+def test_focus_deals_only_its_kind_and_all_of_it(kind):
+    """Every hand is of the kind, and a sample covers its shapes (with and without the joker; for
+    two pair, high and low pairs of every class)."""
+    from paigow_cli.study.drill import focus_hands, hand_kind
+
+    hands = list(focus_hands(11, 300, lambda hand: hand_kind(hand) == kind, kind))
+    assert len(hands) == 300 and all(hand_kind(hand) == kind for hand in hands)
+    jokers = sum(any(card.is_joker for card in hand) for hand in hands)
+    assert jokers == 300 if kind == "five-aces" else 0 < jokers < 300
+    if kind == "two-pair":
+        from paigow_cli.house_ways.analysis import Seven
+
+        tops = {Seven(hand).pairs[0] for hand in hands}
+        assert {14, 13, 10, 7, 4} <= tops  # aces to threes as the high pair
+    if kind == "five-aces":
+        assert len(set(hands)) > 250  # the two other cards vary
+
+
+def test_focus_on_a_clause_deals_only_the_hands_it_decides(foxwoods_table):
+    from paigow_cli.core.rules import Rules
+    from paigow_cli.house_ways import house_setting
+    from paigow_cli.study.drill import focus_hands
+
+    clause = "Two pair, high pair 7-10, no ace for the front: split, small pair in front"
+    hands = list(focus_hands(3, 40, lambda hand: house_setting(hand, Rules()).rule == clause))
+    assert all(house_setting(hand, Rules()).rule == clause for hand in hands)
+    result = runner.invoke(
+        app, ["drill", "--focus", "high pair 7-10, no ace", "--seed", "3", "--no-history"], input="q\n"
+    )
+    assert result.exit_code == 0 and "Hand 1 of 10:" in result.stdout
+    for words, fragment in (("two pair", "is in 5 foxwoods clauses"), ("seven aces", "names no kind")):
+        bad = runner.invoke(app, ["drill", "--focus", words])
+        assert bad.exit_code == 2 and fragment in bad.stderr and bad.stderr.count("\n") == 1, bad.output

@@ -7,11 +7,13 @@ score accumulates for the summary.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from paigow_cli.analysis.advice import Advice, SplitAdvice, advise
 from paigow_cli.core.cards import (
+    DECK,
     Card,
     cards_text,
     looks_like_words,
@@ -78,6 +80,45 @@ class Score:
     @property
     def average_given_up(self) -> float:
         return self.given_up / self.hands if self.hands else 0.0
+
+
+KINDS = (
+    "five-aces",
+    "four-of-a-kind",
+    "full-house",
+    "three-pair",
+    "two-pair",
+    "straight-or-flush-with-trips",
+    "straight-or-flush-with-a-pair",
+    "straight-or-flush",
+    "three-of-a-kind",
+    "one-pair",
+    "no-pair",
+)  # every value ``hand_kind`` gives
+FOCUS_TRIES = 400_000  # hands dealt at most to find one of a rare kind or clause
+
+
+def focus_hands(
+    seed: int, count: int, wanted: Callable[[tuple[Card, ...]], bool], kind: str = ""
+) -> Iterator[tuple[Card, ...]]:
+    """``count`` hands dealt at random among those ``wanted`` accepts: each a uniform draw from that
+    set (a uniform hand, dealt again until it is one), so every hand of the kind is as likely as
+    any other. Five aces are dealt directly (the four aces, the joker and two of the other 48 cards:
+    one hand in 136,652 otherwise). Raises ``CardError`` if none turns up in ``FOCUS_TRIES`` deals."""
+    rng = random.Random(seed)
+    aces = tuple(card for card in DECK if card.rank == 14 or card.is_joker)
+    others = [card for card in DECK if card not in aces]
+    for _ in range(count):
+        if kind == "five-aces":
+            yield sort_cards((*aces, *rng.sample(others, 2)))
+            continue
+        for _ in range(FOCUS_TRIES):
+            hand = tuple(rng.sample(DECK, 7))
+            if wanted(hand):
+                yield sort_cards(hand)
+                break
+        else:
+            raise CardError(f"no such hand turned up in {FOCUS_TRIES:,} deals: it is too rare to drill by chance")
 
 
 def hand_kind(hand: tuple[Card, ...]) -> str:
@@ -151,10 +192,15 @@ class Drill:
     score: Score = field(default_factory=Score)
     hinted: set = field(default_factory=set)  # hands whose best setting was shown: not scored
     given: tuple[tuple[Card, ...], ...] = ()  # hands to deal instead of shuffled ones (a review)
+    focus: Callable[[tuple[Card, ...]], bool] | None = None  # deal only hands it accepts
+    focus_kind: str = ""
 
     def hands(self) -> Iterator[tuple[Card, ...]]:
         if self.given:
             yield from (sort_cards(hand) for hand in self.given[: self.count])
+            return
+        if self.focus is not None:
+            yield from focus_hands(self.seed, self.count, self.focus, self.focus_kind)
             return
         for player, _ in deal_rounds(self.seed, self.count):
             yield sort_cards(player)

@@ -97,6 +97,15 @@ def drill_command(
             "best twice in a row.",
         ),
     ] = False,
+    focus: Annotated[
+        str | None,
+        typer.Option(
+            "--focus",
+            metavar="KIND|CLAUSE",
+            help="Deal only one kind of hand (two-pair, three-pair, straight-or-flush-with-a-pair, ...) or the "
+            "hands one of the house way's clauses decides (part of its words), each dealt uniformly among them.",
+        ),
+    ] = None,
     challenge: Annotated[
         bool,
         typer.Option(
@@ -120,6 +129,8 @@ def drill_command(
     $ paigow drill --count 5 --seed 42 --house-way ballys
     $ paigow drill --game ez --banker
     $ paigow drill --review
+    $ paigow drill --focus two-pair
+    $ paigow drill --focus "high pair 7-10"
     $ paigow drill --challenge --seed 2026
     """
     from rich.text import Text
@@ -129,15 +140,25 @@ def drill_command(
     rules = make_rules(house_way, game, banker, wheel, commission)
     chosen_seed = choose_seed(seed)
     with reporting_errors():
-        if review and challenge:
-            raise OptionError("--review deals your own hands and --challenge a seed's: choose one")
+        if sum((review, challenge, focus is not None)) > 1:
+            raise OptionError("--review, --challenge and --focus each choose the hands: choose one")
         if challenge:
             count = CHALLENGE_HANDS
         given = review_deck(rules) if review else ()
         if review and not given:
             typer.echo("Nothing to review: every hand you set worse than best you have since set best twice in a row.")
             return
-        drill = Drill(rules, dealer_table(rules), chosen_seed, min(count, len(given)) if given else count, given=given)
+        table = dealer_table(rules)
+        wanted, kind = focus_test(focus, rules, table) if focus is not None else (None, "")
+        drill = Drill(
+            rules,
+            table,
+            chosen_seed,
+            min(count, len(given)) if given else count,
+            given=given,
+            focus=wanted,
+            focus_kind=kind,
+        )
     kind = "review" if review else "challenge" if challenge else "drill"
     history, session = (None, 0) if no_history else open_history(kind, rules, chosen_seed)
     console = output_console()
@@ -194,6 +215,32 @@ def drill_command(
     if interrupted:  # Ctrl-C: the summary is said, and the exit status says how it ended
         INTERRUPTION.reported = True
         raise typer.Exit(ExitCode.INTERRUPTED)
+
+
+def focus_test(focus: str, rules: Rules, table: Any) -> tuple[Any, str]:
+    """``--focus``: a test for the hands to deal (a kind of hand, or the hands a clause of the house
+    way decides, named by part of its words), and the kind."""
+    from paigow_cli.house_ways import house_setting
+    from paigow_cli.study.drill import KINDS, hand_kind
+
+    wanted = focus.strip().lower()
+    if wanted in KINDS:
+        return (lambda hand: hand_kind(hand) == wanted), wanted
+    clauses = [str(name) for name in table.rule_names if wanted and wanted in str(name).lower()]
+    if not clauses:
+        raise OptionError(
+            f"{{option}} {focus!r} names no kind of hand and no {rules.house_way} clause: give a kind "
+            f"({', '.join(KINDS)}) or words of one clause (paigow mistakes lists them)",
+            about="focus",
+        )
+    if len(clauses) > 1:
+        raise OptionError(
+            f"{{option}} {focus!r} is in {len(clauses)} {rules.house_way} clauses (e.g. {clauses[0]!r}, "
+            f"{clauses[1]!r}): give more of the words of one",
+            about="focus",
+        )
+    clause = clauses[0]
+    return (lambda hand: house_setting(hand, rules).rule == clause), ""
 
 
 def review_deck(rules: Rules) -> tuple[tuple[Card, ...], ...]:
