@@ -57,8 +57,18 @@ CASES: list[tuple[str, list[str], str | None, bool]] = [
     ("mistakes-chart", ["mistakes", "--chart", "two-pair", "--dead", TWO_PAIRS, "--jobs", "1"], None, True),
     ("drill", ["drill", "--count", "3", "--seed", "42"], "help\nhint\nzz\nq\n", False),
     ("drill-graded", ["drill", "--count", "2", "--seed", "5"], "skip\nAS AH\n", False),
-    ("play", ["play", "--seed", "1"], "help\n10\ndeal\nhouse\n25 5\ndeal\nhint\nfold\ny\nquit\ny\n", False),
-    ("play-face-up", ["play", "--seed", "2", "--game", "face-up"], "5\nside 5\ndeal\nhouse\nquit\ny\n", False),
+    (
+        "play",
+        ["play", "--seed", "1", "--no-history"],
+        "help\n10\ndeal\nhouse\n25 5\ndeal\nhint\nfold\ny\nquit\ny\n",
+        False,
+    ),
+    (
+        "play-face-up",
+        ["play", "--seed", "2", "--game", "face-up", "--no-history"],
+        "5\nside 5\ndeal\nhouse\nquit\ny\n",
+        False,
+    ),
 ]
 CASES.append(("help-cache", ["cache", "--help"], None, False))  # the group's own page
 for path in command_paths():

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from paigow_cli.cli import app
-from paigow_cli.study.history import APPLICATION_ID, HandRecord, History, HistoryError, StoredHand
+from paigow_cli.study.history import APPLICATION_ID, SCHEMA_VERSION, HandRecord, History, HistoryError, StoredHand
 from paigow_cli.study.stats import history_stats
 
 runner = CliRunner()
@@ -136,8 +136,30 @@ def test_an_empty_file_of_version_0_is_migrated_to_the_current_schema(tmp_path):
     path = tmp_path / "history.sqlite3"
     sqlite3.connect(path).close()  # an empty database: schema version 0
     history = History.open(path)
-    assert history.connection.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert history.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert history.connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+
+
+def test_a_version_1_history_is_migrated_forward_keeping_its_hands(tmp_path):
+    """A history written before play rounds were kept (schema 1) gains their columns; its hands stay."""
+    from paigow_cli.study.history import SCHEMA_V1
+
+    path = tmp_path / "history.sqlite3"
+    with sqlite3.connect(path) as old:
+        for statement in SCHEMA_V1:
+            old.execute(statement)
+        old.execute(
+            "INSERT INTO sessions VALUES (1, 'drill', '2026-11-30T09:00:00+00:00', 'classic', 'foxwoods', 0, 4)"
+        )
+        old.execute(
+            "INSERT INTO hands VALUES (1, 1, '2026-11-30T09:00:05+00:00', 'AS KD JK 9H 9C 4D 2S', 'two-pair', "
+            "'AS KD', '9H 9C', '9H 9C', 'Two pair', 0.2, 0.7, 0.7, 0, 5.0)"
+        )
+        old.execute("PRAGMA user_version = 1")
+    history = History.open(path)
+    assert history.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    (hand,) = history.hands()
+    assert hand.cards == "AS KD JK 9H 9C 4D 2S" and hand.given_up == pytest.approx(0.5) and hand.wager is None
 
 
 def stored(given_up: float, category: str, clause: str, session: int, foul: bool = False, best: float = 0.5):
@@ -248,3 +270,18 @@ def test_focus_on_a_clause_deals_only_the_hands_it_decides(foxwoods_table):
     for words, fragment in (("two pair", "is in 5 foxwoods clauses"), ("seven aces", "names no kind")):
         bad = runner.invoke(app, ["drill", "--focus", words])
         assert bad.exit_code == 2 and fragment in bad.stderr and bad.stderr.count("\n") == 1, bad.output
+
+
+def test_play_records_its_rounds_and_ends_with_the_sessions_score(tmp_path, monkeypatch, foxwoods_table):
+    monkeypatch.setenv("PAIGOW_DATA_DIR", str(tmp_path))
+    result = runner.invoke(app, ["play", "--seed", "1"], input="25\ndeal\n9c 3c\nrebet\ndeal\nhouse\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "This session, as paigow stats keeps it:" in result.stdout and "over 2 rounds" in result.stdout
+    document = json.loads(runner.invoke(app, ["stats", "--json"]).stdout)
+    assert document["hands"] == 2 and document["play"]["rounds"] == 2
+    assert document["play"]["won"] == 0.0  # a push and a push: the balance is back at $500
+    history = History.open(tmp_path / "history.sqlite3")
+    rounds = history.hands()
+    assert [hand.wager for hand in rounds] == ["25", "25"] and all(hand.best_payout is not None for hand in rounds)
+    assert runner.invoke(app, ["play", "--seed", "1", "--no-history"], input="quit\n").exit_code == 0
+    assert len(history.hands()) == 2

@@ -1,4 +1,4 @@
-"""The trainer's history: every graded ``drill`` hand, kept in a SQLite file (the standard library's
+"""The trainer's history: every graded ``drill`` hand and every ``play`` round, kept in a SQLite file (the standard library's
 ``sqlite3``) so ``paigow stats`` can keep score over time.
 
 The file is ``history.sqlite3`` in ``$PAIGOW_DATA_DIR``, else the platform's user data folder.
@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 FILE_NAME = "history.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APPLICATION_ID = 0x50474F57  # "PGOW": marks the file as a paigow history
 
 
@@ -50,6 +50,10 @@ class HandRecord:
     ev_house: float
     foul: bool
     seconds: float
+    wager: str | None = None  # a play round's: the wager and its net payout (money, exact decimals)
+    payout: str | None = None
+    house_payout: str | None = None  # what the house way's setting of the hand would have paid
+    best_payout: str | None = None  # and the best EV setting's
 
     @property
     def given_up(self) -> float:
@@ -70,7 +74,7 @@ class StoredHand(HandRecord):
 SCHEMA_V1 = (
     """CREATE TABLE sessions (
         id INTEGER PRIMARY KEY,
-        kind TEXT NOT NULL,            -- drill (play rounds come later)
+        kind TEXT NOT NULL,            -- drill, review, challenge or play
         started TEXT NOT NULL,         -- UTC, ISO 8601
         game TEXT NOT NULL,
         house_way TEXT NOT NULL,
@@ -96,7 +100,10 @@ SCHEMA_V1 = (
     "CREATE INDEX hands_at ON hands(at)",
     f"PRAGMA application_id = {APPLICATION_ID}",
 )
-MIGRATIONS: dict[int, tuple[str, ...]] = {0: SCHEMA_V1}  # the statements from version k to k + 1
+PLAY_ROUNDS_V2 = tuple(
+    f"ALTER TABLE hands ADD COLUMN {column} TEXT" for column in ("wager", "payout", "house_payout", "best_payout")
+)  # play's rounds: the wager and what it, the house way's and the best setting paid (NULL for a drill hand)
+MIGRATIONS: dict[int, tuple[str, ...]] = {0: SCHEMA_V1, 1: PLAY_ROUNDS_V2}  # the statements from version k to k + 1
 
 
 class HistoryError(Exception):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from paigow_cli.study.history import StoredHand
 
@@ -75,6 +76,10 @@ class HistoryStats:
     by_kind: list[Leak] = field(default_factory=list)
     by_clause: list[Leak] = field(default_factory=list)
     sessions: list[SessionLine] = field(default_factory=list)
+    rounds: int = 0  # play rounds among the hands, and what they paid: yours, the house way's, the best
+    won: Decimal = Decimal(0)
+    house_won: Decimal = Decimal(0)
+    best_won: Decimal = Decimal(0)
 
     @property
     def mean_given_up(self) -> float:
@@ -96,6 +101,11 @@ def history_stats(hands: Sequence[StoredHand]) -> HistoryStats:
         stats.seconds += hand.seconds
         kinds.setdefault(hand.category, Leak(hand.category)).add(hand)
         clauses.setdefault(hand.clause, Leak(hand.clause)).add(hand)
+        if hand.wager is not None:  # a play round
+            stats.rounds += 1
+            stats.won += Decimal(hand.payout or 0)
+            stats.house_won += Decimal(hand.house_payout or 0)
+            stats.best_won += Decimal(hand.best_payout or 0)
         line = sessions.setdefault(hand.session, SessionLine(hand.session, hand.at))
         line.hands += 1
         line.given_up += hand.given_up

@@ -172,6 +172,12 @@ class TableGame:
 
     # --- what the screen shows -------------------------------------------------------------------
 
+    def dealer_table(self) -> object:
+        """The house way's dealer table, loaded at the first hint (or record of a round) and kept."""
+        if self._table is None:
+            self._table = self._load_table()
+        return self._table
+
     @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
@@ -351,9 +357,7 @@ class TableGame:
             if self.rules.game is Game.FACE_UP:
                 self._advice = advise(self.player, self.rules, dealer=self.dealer, bet=self.wager)
             else:
-                if self._table is None:  # load once; later hints reuse it
-                    self._table = self._load_table()
-                self._advice = advise(self.player, self.rules, table=self._table)  # type: ignore[arg-type]
+                self._advice = advise(self.player, self.rules, table=self.dealer_table())  # type: ignore[arg-type]
         return self._advice
 
     def _ask_fold(self, leaving: bool) -> list[Event]:

@@ -360,6 +360,9 @@ def play_command(
     banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
     commission: CommissionOption = None,
+    no_history: Annotated[
+        bool, typer.Option("--no-history", help="Keep no record of this session (paigow stats reads the record).")
+    ] = False,
 ) -> None:
     """Play Pai Gow Poker at a table in the terminal: bet, set your hand, beat the dealer.
 
@@ -367,7 +370,8 @@ def play_command(
     game's side bet (side 5: Fortune Bonus, or Queen's Dragon in EZ, Tiger 9 in Commission-Free).
     Deal, then name your two low cards, type house for the house way, hint for the best setting,
     or fold. In the classic game wins pay 1 to 1 less the 5% commission; copies go to the banker.
-    Type help at any prompt.
+    Type help at any prompt. Every round is recorded (--no-history keeps none), and the session
+    ends with its score, as paigow stats gives it.
 
     Examples:
 
@@ -378,17 +382,20 @@ def play_command(
     from rich.text import Text
 
     from paigow_cli.house_ways import way_named
-    from paigow_cli.study.table_game import TableGame
+    from paigow_cli.study.table_game import Dealt, RoundOver, TableGame
 
     rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
         stake = parse_amount(bankroll, "bankroll", False, MAX_BANKROLL)
-    # Only hint needs the dealer table, so it loads on first use; but a plugin is checked before the
-    # first deal, as drill does: its table's build sets every class and refuses a clause that fails.
+    # Only hint (and the record of a round) needs the dealer table, so it loads on first use; but a
+    # plugin is checked before the first deal, as drill does: its table's build sets every class.
     checked = dealer_table(rules) if way_named(rules.house_way).plugin else None
+    chosen_seed = choose_seed(seed)
     table_game = TableGame(
-        rules, stake, choose_seed(seed), table=lambda: checked if checked is not None else dealer_table(rules)
+        rules, stake, chosen_seed, table=lambda: checked if checked is not None else dealer_table(rules)
     )
+    history, session = (None, 0) if no_history else open_history("play", rules, chosen_seed)
+    dealt_at = time.monotonic()
     console = output_console()
     show(  # no trailing space where the banner wraps
         console,
@@ -416,9 +423,54 @@ def play_command(
                     interrupted = False  # answered the question by staying
         for event in events:
             show(console, play_event_text(event))
+            if isinstance(event, Dealt):
+                dealt_at = time.monotonic()
+            elif isinstance(event, RoundOver) and history is not None:
+                history.record_hand(session, round_record(event, table_game, time.monotonic() - dealt_at))
+    if history is not None:
+        from paigow_cli.cli.commands.stats import session_summary
+
+        show(console, session_summary(history, session))
+        history.close()
     if interrupted:
         INTERRUPTION.reported = True
         raise typer.Exit(ExitCode.INTERRUPTED)
+
+
+def round_record(event: Any, table_game: Any, seconds: float) -> Any:
+    """What the history keeps of a play round: the hand as a drill grades it (exact EVs of your
+    setting, the best and the house way's) and what each of the three would have paid."""
+    from paigow_cli.analysis.advice import advise
+    from paigow_cli.core.cards import cards_text
+    from paigow_cli.core.showdown import settle
+    from paigow_cli.study.drill import hand_kind
+    from paigow_cli.study.history import HandRecord
+
+    rules, dealer = event.rules, event.dealer.split
+    advice = advise(event.player.cards, rules, table=table_game.dealer_table())
+    mine = next(row for row in advice.rows if set(row.split.low) == set(event.player.low))
+    best, house = advice.best_row, advice.house_row
+
+    def paid(split: Any) -> str:
+        return str(settle(split, dealer, event.wager, rules.commission, rules.game, rules.banker, event.house).payout)
+
+    return HandRecord(
+        cards=cards_text(advice.hand),
+        category=hand_kind(advice.hand),
+        chosen=cards_text(event.player.low),
+        best=cards_text(best.split.low),
+        house=cards_text(house.split.low),
+        clause=advice.house.rule,
+        ev_chosen=mine.ev or 0.0,
+        ev_best=best.ev or 0.0,
+        ev_house=house.ev or 0.0,
+        foul=event.player.foul,
+        seconds=round(seconds, 2),
+        wager=str(event.wager),
+        payout=str(event.settlement.payout),
+        house_payout=paid(house.split),
+        best_payout=paid(best.split),
+    )
 
 
 def play_event_text(event: Event) -> RenderableType:

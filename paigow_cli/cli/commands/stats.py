@@ -87,6 +87,12 @@ def stats_json(stats: HistoryStats, bet: Decimal, since: str | None, last: int |
         "mean_ev_given_up": stats.mean_given_up,
         "bet": float(bet),
         "given_up_per_100_hands": float(bet) * 100 * stats.mean_given_up,
+        "play": {
+            "rounds": stats.rounds,
+            "won": float(stats.won),
+            "house_way_would_have_won": float(stats.house_won),
+            "best_play_would_have_won": float(stats.best_won),
+        },
         "by_kind": [leak_json(leak) for leak in stats.by_kind],
         "by_clause": [leak_json(leak) for leak in stats.by_clause],
         "sessions": [
@@ -135,6 +141,15 @@ def stats_text(stats: HistoryStats, bet: Decimal, since: str | None) -> Renderab
             f"per 100 hands at {money(bet)} a hand"
         ),
     ]
+    if stats.rounds:
+        lines.append(
+            Text(
+                f"Play: {money(stats.won, signed=True, cents=True)} over {stats.rounds:,} round"
+                f"{'s' if stats.rounds != 1 else ''}; the house way's settings would have made "
+                f"{money(stats.house_won, signed=True, cents=True)}, the best EV settings "
+                f"{money(stats.best_won, signed=True, cents=True)}"
+            )
+        )
     for heading, leaks in (
         ("Leaks by kind of hand", stats.by_kind),
         ("Leaks by the house way's clause", stats.by_clause),
@@ -196,3 +211,17 @@ def share(part: int, whole: int) -> str:
 
 def share_of(part: float, whole: float) -> str:
     return f"{100 * part / whole:.1f}%" if whole > 0 else "-"
+
+
+def session_summary(history: Any, session: int) -> RenderableType:
+    """One session's score, as ``paigow stats`` gives it (``play`` ends with it)."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from paigow_cli.study.stats import history_stats
+
+    hands = [hand for hand in history.hands() if hand.session == session]
+    if not hands:
+        return Text("No rounds played, so none recorded.", style="dim")
+    summary = stats_text(history_stats(hands), Decimal(10), None)
+    return Group(Text(), Text("This session, as paigow stats keeps it:", style="bold"), summary)
