@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from decimal import Decimal
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -187,13 +188,14 @@ def leak_table(leaks: list[Leak], stats: HistoryStats) -> Any:
 
 
 def session_chart(stats: HistoryStats) -> Any:
-    """One line a session: its day, a bar of its EV given up a hand, the figure and its hands."""
+    """One line a session: its day, a bar of its EV given up a hand (Unicode eighths on a terminal,
+    '#' elsewhere), the figure and its hands."""
     from rich.text import Text
 
     from paigow_cli.cli.terminal import SETTINGS
 
     largest = max((line.mean for line in stats.sessions), default=0.0) or 1.0
-    plain = SETTINGS.ascii_only
+    plain = SETTINGS.ascii_only or not sys.stdout.isatty()  # bars of '#' in a pipe or file
     rows = []
     for line in stats.sessions[-20:]:  # the last twenty sessions
         eighths = round(BAR_WIDTH * 8 * line.mean / largest)
