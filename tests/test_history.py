@@ -203,7 +203,7 @@ def test_drill_records_what_it_grades_and_stats_reports_it(tmp_path, monkeypatch
     runner.invoke(app, ["drill", "--seed", "1", "-n", "1"], input="3s 3c\n")  # a foul: a pair in front, ace-high behind
     text = runner.invoke(app, ["stats", "--bet", "25"]).stdout
     assert "2 hands graded in 2 sessions" in text and "fouls 1" in text and "at $25 a hand" in text
-    assert "e.g. AS JS 9C 6S 4S 3S 3C: you put 3S 3C in front" in " ".join(text.split())
+    assert "e.g. AS JS 9C 6S 4S 3S 3C, you put 3S 3C in front" in " ".join(text.split())
 
 
 @pytest.mark.parametrize(
@@ -285,3 +285,10 @@ def test_play_records_its_rounds_and_ends_with_the_sessions_score(tmp_path, monk
     assert [hand.wager for hand in rounds] == ["25", "25"] and all(hand.best_payout is not None for hand in rounds)
     assert runner.invoke(app, ["play", "--seed", "1", "--no-history"], input="quit\n").exit_code == 0
     assert len(history.hands()) == 2
+
+
+def test_focus_on_the_joker_deals_only_hands_that_hold_it(tmp_path, monkeypatch, foxwoods_table):
+    monkeypatch.setenv("PAIGOW_DATA_DIR", str(tmp_path))
+    result = runner.invoke(app, ["drill", "--focus", "joker", "--seed", "4", "-n", "3"], input="skip\nskip\nskip\n")
+    dealt = [line for line in result.stdout.splitlines() if line.startswith("Hand ")]
+    assert len(dealt) == 3 and all("JK" in line for line in dealt), result.stdout

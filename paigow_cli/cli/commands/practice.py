@@ -102,7 +102,7 @@ def drill_command(
         typer.Option(
             "--focus",
             metavar="KIND|CLAUSE",
-            help="Deal only one kind of hand (two-pair, three-pair, straight-or-flush-with-a-pair, ...) or the "
+            help="Deal only one kind of hand (two-pair, three-pair, straight-or-flush-with-a-pair, joker, ...) or the "
             "hands one of the house way's clauses decides (part of its words), each dealt uniformly among them.",
         ),
     ] = None,
@@ -226,11 +226,13 @@ def focus_test(focus: str, rules: Rules, table: Any) -> tuple[Any, str]:
     wanted = focus.strip().lower()
     if wanted in KINDS:
         return (lambda hand: hand_kind(hand) == wanted), wanted
+    if wanted == "joker":  # any hand that holds it
+        return (lambda hand: any(card.is_joker for card in hand)), ""
     clauses = [str(name) for name in table.rule_names if wanted and wanted in str(name).lower()]
     if not clauses:
         raise OptionError(
             f"{{option}} {focus!r} names no kind of hand and no {rules.house_way} clause: give a kind "
-            f"({', '.join(KINDS)}) or words of one clause (paigow mistakes lists them)",
+            f"({', '.join(KINDS)}, joker) or words of one clause (paigow mistakes lists them)",
             about="focus",
         )
     if len(clauses) > 1:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer()
 
+EXAMPLES = 5  # leaks shown with an example hand, worst first
 BAR_WIDTH = 30  # the chart's longest bar, in characters
 BARS = " ▏▎▍▌▋▊▉█"  # eighths of a character
 
@@ -156,16 +157,18 @@ def stats_text(stats: HistoryStats, bet: Decimal, since: str | None) -> Renderab
         ("Leaks by the house way's clause", stats.by_clause),
     ):
         lines += [Text(), Text(f"{heading}, worst first", style="bold"), fitted(leak_table(leaks, stats), keep=1)]
-        worst = next((leak.worst for leak in leaks if leak.worst is not None), None)
-        if worst is not None:
-            lines.append(
-                indented(
-                    f"e.g. {worst.cards}: you put {worst.chosen} in front, the best is {worst.best} "
-                    f"({worst.given_up:.4f} given up)",
-                    2,
-                    style="dim",
+        for leak in leaks[:EXAMPLES]:  # each costly leak's costliest hand
+            worst = leak.worst
+            if worst is not None:
+                lines.append(
+                    indented(
+                        f"{leak.name}: e.g. {worst.cards}, you put {worst.chosen} in front, the best is "
+                        f"{worst.best} ({worst.given_up:.4f} given up)",
+                        2,
+                        style="dim",
+                        hang=2,
+                    )
                 )
-            )
     lines += [Text(), Text("EV given up a hand, session by session", style="bold"), session_chart(stats)]
     return Group(*lines)
 
