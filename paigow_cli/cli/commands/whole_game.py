@@ -65,8 +65,9 @@ app = typer.Typer()
 MAX_EDGE_DEAD = 53 - 14  # the player and the dealer need seven live cards each
 
 
-FULL_DECK_CPU_MINUTES = 3.3  # measured: 101 s for a full deck on two cores
-SET_FACTOR = 0.35  # each further question answered in the same pass adds about this much of one
+FULL_DECK_CPU_MINUTES = 2.4  # measured: 0.58 s a chunk, 240 chunks (bench.py speed, one quiet core)
+SET_FACTOR = 0.3  # each further question answered in the same pass adds about this much of one
+SEEN_FACTOR = 1.25  # Face Up's best play, which sees the dealer's hand, costs about this much more
 
 
 SIMULATED_ROUNDS = 100_000  # what a quick simulation would say, shown beside the exact figures
@@ -77,13 +78,14 @@ def whole_game(question: Any, jobs: int | None, scheduler: str | None) -> Any:
     return count_sets([[question]], jobs, scheduler, "questions")[0][0][0]
 
 
-def edge_minutes(question: Any, jobs: int | None, questions: int = 1) -> float:
+def edge_minutes(question: Any, jobs: int | None, questions: int = 1, seen_in_set: bool = False) -> float:
     """A rough duration in minutes, in proportion to a full deck's, of ``questions`` answered together."""
     from math import comb
 
     cores = min(jobs or os.cpu_count() or 1, os.cpu_count() or 1)
     share = question.player_hands / comb(DECK_SIZE, 7)
-    return FULL_DECK_CPU_MINUTES * (1 + SET_FACTOR * (questions - 1)) * share / cores
+    seen = SEEN_FACTOR if seen_in_set else 1.0
+    return FULL_DECK_CPU_MINUTES * seen * (1 + SET_FACTOR * (questions - 1)) * share / cores
 
 
 def minutes_text(minutes: float) -> str:
@@ -271,7 +273,10 @@ def count_sets(
                 dealer_table(replace(question.rules, house_way=question.strategy or question.rules.house_way))
     units = sum(chunk_count(questions[0]) for questions in pending)
     count = sum(len(questions) for questions in pending)
-    minutes = sum(edge_minutes(questions[0], jobs, len(questions)) for questions in pending)
+    minutes = sum(
+        edge_minutes(questions[0], jobs, len(questions), any(question.shown for question in questions))
+        for questions in pending
+    )
     of_what = "" if count == 1 else f" of {count} {what}"
     plain = (
         f"counting every deal{of_what} exactly in {units} chunks (about {minutes_text(minutes)}); "
