@@ -365,7 +365,7 @@ def brute_force_seen(hand, dead, way: HouseWayName) -> tuple[int, int, int]:
 def test_face_up_odds_with_the_dealer_seen_match_brute_force(foxwoods_table):
     from paigow_cli.analysis.advice import advise
 
-    for hand, dead in dead_cases(3, seed=21, dead_count=29) + push_heavy_cases(2, seed=9):
+    for hand, dead in dead_cases(2, seed=21, dead_count=29) + push_heavy_cases(1, seed=9):
         advice = advise(hand, Rules(game=Game.FACE_UP), table=foxwoods_table, dead=dead)
         assert advice.seen is not None
         assert advice.seen.counts == brute_force_seen(hand, dead, HouseWayName.FOXWOODS), (hand, dead)
