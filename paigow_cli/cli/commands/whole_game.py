@@ -67,7 +67,8 @@ MAX_EDGE_DEAD = 53 - 14  # the player and the dealer need seven live cards each
 
 FULL_DECK_CPU_MINUTES = 2.4  # measured: 0.58 s a chunk, 240 chunks (bench.py speed, one quiet core)
 SET_FACTOR = 0.3  # each further question answered in the same pass adds about this much of one
-SEEN_FACTOR = 1.25  # Face Up's best play, which sees the dealer's hand, costs about this much more
+PUSH_FACTOR = 1.3  # a game with a push rule (EZ, Commission-Free, Face Up) counts its pushing hands apart
+SEEN_FACTOR = 1.07  # and Face Up's best play, which sees the dealer's hand, about this much more again
 
 
 SIMULATED_ROUNDS = 100_000  # what a quick simulation would say, shown beside the exact figures
@@ -84,8 +85,10 @@ def edge_minutes(question: Any, jobs: int | None, questions: int = 1, seen_in_se
 
     cores = min(jobs or os.cpu_count() or 1, os.cpu_count() or 1)
     share = question.player_hands / comb(DECK_SIZE, 7)
-    seen = SEEN_FACTOR if seen_in_set else 1.0
-    return FULL_DECK_CPU_MINUTES * seen * (1 + SET_FACTOR * (questions - 1)) * share / cores
+    factor = (PUSH_FACTOR if question.rules.game is not Game.CLASSIC or questions > 1 else 1.0) * (
+        SEEN_FACTOR if seen_in_set else 1.0
+    )
+    return FULL_DECK_CPU_MINUTES * factor * (1 + SET_FACTOR * (questions - 1)) * share / cores
 
 
 def minutes_text(minutes: float) -> str:
