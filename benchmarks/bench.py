@@ -9,6 +9,7 @@ Usage:
     python benchmarks/bench.py whole-game [--runs 3] [--batch 200] [--rounds 1000] [--chunks 4]
     python benchmarks/bench.py startup [--runs 7] [--batch 400]
     python benchmarks/bench.py speed [--runs 3] [--chunks 6] [--baseline REV] [--rounds 2000]
+    python benchmarks/bench.py edge-games [--chunks 6]
 """
 
 from __future__ import annotations
@@ -475,6 +476,48 @@ def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> No
     bench_startup(max(runs, 7), 400)
 
 
+GAME_CHUNK_TIMER = """
+import json, statistics, sys, time
+from paigow_cli.analysis.whole_game import Question, count_chunk
+from paigow_cli.core.rules import Game, Rules
+game, chunks = Game(sys.argv[1]), json.loads(sys.argv[2])
+count_chunk(Question(Rules(game=game)), 5)  # compile, load and warm everything first
+times = []
+for chunk in chunks:  # each chunk once, as a run counts it (its groups' memos cold)
+    start = time.perf_counter()
+    count_chunk(Question(Rules(game=game)), chunk)
+    times.append(time.perf_counter() - start)
+print(json.dumps(statistics.median(times)))
+"""
+
+
+def bench_edge_games(sample_chunks: int) -> None:
+    """Full-deck ``edge`` per game (the foxwoods dealer, the player's side): the median seconds of
+    sampled chunks, each counted once in a fresh process per game, projected to the whole deck."""
+    import json
+
+    from paigow_cli.analysis.whole_game import CHUNKS
+    from paigow_cli.core.rules import Game
+
+    cores = os.cpu_count() or 1
+    cache = os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
+    chosen = [round(i * CHUNKS / sample_chunks) + 1 for i in range(sample_chunks)]
+    print(f"full-deck edge per game, {sample_chunks} sampled chunks each counted once, {cores} cores; cache in {cache}")
+    for game in Game:
+        found = subprocess.run(
+            [sys.executable, "-c", GAME_CHUNK_TIMER, game.value, json.dumps(chosen)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        seconds = json.loads(found.stdout)
+        projected = seconds * CHUNKS / cores
+        print(
+            f"  {game.value:16} {seconds:6.3f} s a chunk -> {projected:4.0f} s on {cores} cores   "
+            f"{'ok' if projected <= 90 else 'over'} (target <= 90 s)"
+        )
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="what", required=True)
@@ -505,6 +548,8 @@ def main(argv: Sequence[str]) -> int:
     speed.add_argument("--chunks", type=int, default=6)
     speed.add_argument("--baseline", default="a0aad8b", help="the commit to measure the whole game against")
     speed.add_argument("--rounds", type=int, default=2000)
+    games_edge = sub.add_parser("edge-games", help="full-deck edge per game, projected from sampled chunks")
+    games_edge.add_argument("--chunks", type=int, default=6)
     args = parser.parse_args(argv)
     if args.what == "house-ways":
         bench_house_ways(args.hands, args.runs)
@@ -518,6 +563,8 @@ def main(argv: Sequence[str]) -> int:
         bench_whole_game(args.runs, args.batch, args.rounds, args.chunks)
     elif args.what == "startup":
         bench_startup(args.runs, args.batch)
+    elif args.what == "edge-games":
+        bench_edge_games(args.chunks)
     elif args.what == "speed":
         bench_speed(args.runs, args.chunks, args.baseline, args.rounds)
     return 0
