@@ -83,14 +83,19 @@ def test_a_killed_session_keeps_every_hand_it_finished(tmp_path):
     assert history.connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
-def test_two_sessions_write_at_once(tmp_path):
-    path = tmp_path / "history.sqlite3"
-    writers = [
-        subprocess.Popen([sys.executable, "-c", WRITER, str(path), "60"], stdout=subprocess.DEVNULL) for _ in range(2)
-    ]
-    assert [writer.wait(timeout=120) for writer in writers] == [0, 0]
-    hands = History.open(path).hands()
-    assert len(hands) == 120 and len({hand.session for hand in hands}) == 2
+def test_sessions_write_at_once_even_to_a_new_file(tmp_path):
+    """Four sessions start together on a file none has made yet: one makes the schema while the
+    others wait (none takes the half-made file for another program's and sets it aside)."""
+    for attempt in range(3):
+        path = tmp_path / f"history-{attempt}.sqlite3"
+        writers = [
+            subprocess.Popen([sys.executable, "-c", WRITER, str(path), "30"], stdout=subprocess.DEVNULL)
+            for _ in range(4)
+        ]
+        assert [writer.wait(timeout=120) for writer in writers] == [0, 0, 0, 0]
+        hands = History.open(path).hands()
+        assert len(hands) == 120 and len({hand.session for hand in hands}) == 4
+    assert not list(tmp_path.glob("*.set-aside-*"))
 
 
 def test_a_damaged_file_is_set_aside_never_overwritten(tmp_path):

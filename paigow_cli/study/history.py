@@ -203,8 +203,12 @@ def _connect(path: Path) -> sqlite3.Connection:
     """A connection to a usable history, created or migrated to ``SCHEMA_VERSION``."""
     connection = sqlite3.connect(path, timeout=30, isolation_level=None)  # transactions by hand
     try:
-        application = connection.execute("PRAGMA application_id").fetchone()[0]
-        tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        connection.execute("BEGIN")  # one snapshot: another process may be creating the schema now
+        try:
+            application = connection.execute("PRAGMA application_id").fetchone()[0]
+            tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        finally:
+            connection.execute("COMMIT")
         if application != APPLICATION_ID and tables:
             raise _Unusable("is not a paigow history (another program's database)")
         if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
