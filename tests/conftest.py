@@ -51,34 +51,30 @@ def rng() -> random.Random:
     return random.Random(20261130)
 
 
+def session_folder(tmp_path_factory, name: str, variable: str):
+    """A folder of the test session's in the environment variable ``variable``, restored after."""
+    import os
+
+    folder = tmp_path_factory.mktemp(name)
+    previous = os.environ.get(variable)
+    os.environ[variable] = str(folder)
+    yield folder
+    if previous is None:
+        os.environ.pop(variable, None)
+    else:
+        os.environ[variable] = previous
+
+
 @pytest.fixture(scope="session", autouse=True)
 def data_folder(tmp_path_factory):
     """The trainer's history goes to a folder of the test session's, never the user's."""
-    import os
-
-    folder = tmp_path_factory.mktemp("paigow-data")
-    previous = os.environ.get("PAIGOW_DATA_DIR")
-    os.environ["PAIGOW_DATA_DIR"] = str(folder)
-    yield folder
-    if previous is None:
-        os.environ.pop("PAIGOW_DATA_DIR", None)
-    else:
-        os.environ["PAIGOW_DATA_DIR"] = previous
+    yield from session_folder(tmp_path_factory, "paigow-data", "PAIGOW_DATA_DIR")
 
 
 @pytest.fixture(scope="session")
 def cache_folder(tmp_path_factory):
     """One cache folder for the whole test session, so each table is built once."""
-    import os
-
-    folder = tmp_path_factory.mktemp("paigow-cache")
-    previous = os.environ.get("PAIGOW_CACHE_DIR")
-    os.environ["PAIGOW_CACHE_DIR"] = str(folder)
-    yield folder
-    if previous is None:
-        os.environ.pop("PAIGOW_CACHE_DIR", None)
-    else:
-        os.environ["PAIGOW_CACHE_DIR"] = previous
+    yield from session_folder(tmp_path_factory, "paigow-cache", "PAIGOW_CACHE_DIR")
 
 
 @pytest.fixture(scope="session")

@@ -73,6 +73,9 @@ def enable_line_editing() -> None:
 
 
 CHALLENGE_HANDS = 100  # drill --challenge
+NoHistoryOption = Annotated[
+    bool, typer.Option("--no-history", help="Keep no record of this session (paigow stats reads the record).")
+]
 
 
 @app.command("drill")
@@ -86,9 +89,7 @@ def drill_command(
     banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
     commission: CommissionOption = None,
-    no_history: Annotated[
-        bool, typer.Option("--no-history", help="Keep no record of this session (paigow stats reads the record).")
-    ] = False,
+    no_history: NoHistoryOption = False,
     review: Annotated[
         bool,
         typer.Option(
@@ -362,9 +363,7 @@ def play_command(
     banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
     commission: CommissionOption = None,
-    no_history: Annotated[
-        bool, typer.Option("--no-history", help="Keep no record of this session (paigow stats reads the record).")
-    ] = False,
+    no_history: NoHistoryOption = False,
 ) -> None:
     """Play Pai Gow Poker at a table in the terminal: bet, set your hand, beat the dealer.
 
