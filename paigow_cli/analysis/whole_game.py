@@ -24,7 +24,7 @@ after seeing the dealer's, so "best" is the best setting deal by deal. For one p
 dealer hand is a win when some legal setting beats it on both hands (the union of the settings'
 win quadrants, a staircase over the dealer's (high, low) grid), a loss when every setting loses
 to it (the one corner of the highest high and the highest low), else a push. The staircase is a
-sum of signed win counts at its corners (``shown_corners``): a setting's own, or a corner count
+sum of signed win counts at its corners (``distribution.staircase``): a setting's own, or a corner count
 in a probe slot beside the settings (four to a slot: ``shown_probes``), so it costs a few slots
 per group, nothing per dealer hand. Which setting takes a deal is not defined when several do
 equally well, so this player's copies are not counted (zero).
@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from itertools import combinations, pairwise, permutations
+from itertools import combinations, permutations
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -232,41 +232,11 @@ def group_classes(
     return classes
 
 
-def shown_corners(classes: GroupClasses) -> tuple[list[list[tuple[tuple[int, int], int]]], list[tuple[int, int]]]:
-    """Face Up against the shown hand: per class, the corners (high key, low key) and signs whose
-    win counts (dealer hands below the corner on both hands) sum to the dealer hands some legal
-    setting beats on both hands, and the corner whose loss count (dealer hands at or above it on
-    both) is the dealer hands every setting loses to.
-
-    The settings' win quadrants (dealer high below H and low below L) have a staircase for union:
-    with the undominated corners by falling H and rising L, (H1, L1) ... (Hm, Lm), it is
-    W(H1, L1) + sum over k of W(Hk, Lk) - W(Hk, L(k-1)), W counting the dealer hands below a corner.
-
-    >>> classes = GroupClasses()
-    >>> classes.settings.append([_ids(classes, key) for key in [(9, 1), (7, 3), (5, 2), (3, 6)]])
-    >>> stairs, corners = shown_corners(classes)
-    >>> stairs[0], corners[0]
-    ([((9, 1), 1), ((7, 3), 1), ((7, 1), -1), ((3, 6), 1), ((3, 3), -1)], (9, 6))
-    """
-    stairs, corners = [], []
-    for ids in classes.settings:
-        settings = [classes.keys[at] for at in ids]
-        frontier: list[tuple[int, int]] = []
-        for high, low in sorted(set(settings), key=lambda key: (-key[0], -key[1])):
-            if not frontier or low > frontier[-1][1]:
-                frontier.append((high, low))
-        stair = [(frontier[0], 1)]
-        for before, (high, low) in pairwise(frontier):
-            stair += [((high, low), 1), ((high, before[1]), -1)]
-        stairs.append(stair)
-        corners.append((max(high for high, _ in settings), max(low for _, low in settings)))
-    return stairs, corners
-
-
 def shown_probes(
     classes: GroupClasses, highs: np.ndarray, lows: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``shown_corners`` as the kernel reads them: each count a code. ``-(2 + 4 * k + v)`` is the
+    """Each class's ``distribution.staircase`` (Face Up's best play, the dealer's hand seen) as the
+    kernel reads it: each count a code. ``-(2 + 4 * k + v)`` is the
     class's own k-th setting's functional v (0 its wins, 1 its losses), which the kernel has just
     summed; ``4 * slot + v`` is another setting's, or a probe slot's after the settings, which
     holds four corners' counts (``probes``: cut row, cut column, 0 for wins or 1 for losses, per
@@ -274,7 +244,10 @@ def shown_probes(
     corner's code) and the probe slots."""
     import numpy as np
 
-    stairs, corners = shown_corners(classes)
+    from paigow_cli.engine.distribution import staircase
+
+    shapes = [staircase(classes.keys[at] for at in ids) for ids in classes.settings]
+    stairs, corners = [stair for stair, _ in shapes], [corner for _, corner in shapes]
     found: dict[tuple[tuple[int, int], int], int] = {}
     probes: list[tuple[int, int, int]] = []
 

@@ -31,6 +31,7 @@ from paigow_cli.core.cards import DECK, JOKER_CODE, Card
 
 RANKS = 13
 NO_RANK = RANKS  # marks an unused "other rank" slot of a flush class
+RANK_PARTS = ((0, 4), (4, 4), (8, 5))  # (first rank, ranks) of a multiset's three base-5 digit parts
 
 
 def _multisets(size: int) -> list[tuple[int, ...]]:
@@ -55,6 +56,20 @@ class DealerClasses:
     flush_other: np.ndarray  # (F, 2) uint8: ranks held outside the flush suit, NO_RANK if fewer than two
     flush_joker: np.ndarray  # (F,) bool
     flush_multiset: np.ndarray  # (F,) int32: the multiset class with the same ranks and joker
+
+    @cached_property
+    def multiset_digits(self) -> np.ndarray:
+        """(M, 3) each multiset class's rank counts as three base-5 numbers (``RANK_PARTS``, the
+        lowest rank the lowest digit): its weight is then three table lookups."""
+        counts = self.multiset_counts.astype(np.int64)
+        digits = [counts[:, first : first + ranks] @ 5 ** np.arange(ranks) for first, ranks in RANK_PARTS]
+        return np.ascontiguousarray(np.stack(digits, axis=1), dtype=np.uint16)
+
+    @cached_property
+    def flush_pairs(self) -> np.ndarray:
+        """(F,) each flush class's other ranks as one index ``o1 * 14 + o2`` (``NO_RANK`` for none)."""
+        other = self.flush_other.astype(np.int64)
+        return other[:, 0] * (RANKS + 1) + other[:, 1]
 
     @cached_property
     def multiset_index(self) -> dict[tuple[tuple[int, ...], bool], int]:

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
+from itertools import pairwise
 from math import comb
 
 import numpy as np
@@ -40,10 +41,9 @@ from paigow_cli.core.hands import (
 )
 from paigow_cli.core.rules import Game, HouseWayName, Wheel  # noqa: F401  (doctest names)
 from paigow_cli.core.splits import Split, all_splits
-from paigow_cli.engine.dealer_classes import NO_RANK, RANKS, DealerClasses
+from paigow_cli.engine.dealer_classes import NO_RANK, RANK_PARTS, RANKS, DealerClasses
 from paigow_cli.engine.dealer_table import ROYAL, DealerTable
 
-RANK_PARTS = ((0, 4), (4, 4), (8, 5))  # (first rank, ranks) of a multiset's three base-5 digit parts
 CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)  # C(n, k), n, k <= 4
 
 
@@ -81,7 +81,7 @@ def class_weights(classes: DealerClasses, live: LiveCards) -> tuple[np.ndarray, 
     from the cards of each rank left outside each suit. Small tables, then gathers: a few
     milliseconds, for the one-hand path (``PreparedTable.scatter_numpy``).
     """
-    digits = multiset_digits(classes)
+    digits = classes.multiset_digits
     parts = [part_weights(live.per_rank[first : first + ranks]) for first, ranks in RANK_PARTS]
     multiset = parts[0][digits[:, 0]] * parts[1][digits[:, 1]] * parts[2][digits[:, 2]]
     if not live.joker:
@@ -98,12 +98,38 @@ def class_weights(classes: DealerClasses, live: LiveCards) -> tuple[np.ndarray, 
     live_masks = (live.in_suit << ranks).sum(axis=1)
     every_mask = np.arange(1 << RANKS)
     live_suits = sum(((every_mask & ~live_masks[t]) == 0) << t for t in range(4))  # suits each mask is live in
-    flush = by_suits[live_suits[classes.flush_suited], flush_pairs(classes)]
+    flush = by_suits[live_suits[classes.flush_suited], classes.flush_pairs]
     if not live.joker:
         flush[classes.flush_joker] = 0
     flush_per_multiset = np.bincount(classes.flush_multiset, weights=flush, minlength=len(multiset))
     multiset = multiset - np.rint(flush_per_multiset).astype(np.int64)
     return multiset, flush
+
+
+def staircase(settings: Iterable[tuple[int, int]]) -> tuple[list[tuple[tuple[int, int], int]], tuple[int, int]]:
+    """Face Up, the dealer's hand seen first: the (high, low) corners and signs whose win counts
+    (dealer hands below the corner on both hands) sum to the dealer hands some of these settings
+    beats on both hands, and the corner whose loss count (dealer hands at or above it on both) is
+    those every setting loses to. On any scale that keeps the order of hand values.
+
+    The settings' win quadrants have a staircase for union: with the undominated corners by falling
+    high and rising low, (H1, L1) ... (Hm, Lm), it is W(H1, L1) + the sum over k of W(Hk, Lk) -
+    W(Hk, L(k-1)), W counting the dealer hands below a corner.
+
+    >>> staircase([(9, 1), (7, 3), (5, 2), (3, 6)])
+    ([((9, 1), 1), ((7, 3), 1), ((7, 1), -1), ((3, 6), 1), ((3, 3), -1)], (9, 6))
+    """
+    found = sorted(set(settings), key=lambda key: (-key[0], -key[1]))
+    if not found:
+        raise ValueError("no legal setting to choose from")
+    frontier: list[tuple[int, int]] = []
+    for high, low in found:
+        if not frontier or low > frontier[-1][1]:
+            frontier.append((high, low))
+    stair = [(frontier[0], 1)]
+    for before, (high, low) in pairwise(frontier):
+        stair += [((high, low), 1), ((high, before[1]), -1)]
+    return stair, (max(high for high, _ in found), max(low for _, low in found))
 
 
 def part_weights(live_per_rank: np.ndarray) -> np.ndarray:
@@ -117,31 +143,6 @@ def part_weights(live_per_rank: np.ndarray) -> np.ndarray:
     for live_r in live_per_rank[::-1]:  # the highest rank is the highest digit
         weights = (weights[:, None] * CHOOSE[int(live_r)][None, :]).ravel()
     return weights
-
-
-def multiset_digits(classes: DealerClasses) -> np.ndarray:
-    """(M, 3) each multiset class's rank counts as three base-5 numbers (``RANK_PARTS``), once per process."""
-    found = _DIGITS.get(id(classes))
-    if found is None or found[0] is not classes:
-        counts = classes.multiset_counts.astype(np.int64)
-        digits = [counts[:, first : first + ranks] @ 5 ** np.arange(ranks) for first, ranks in RANK_PARTS]
-        found = (classes, np.ascontiguousarray(np.stack(digits, axis=1), dtype=np.uint16))
-        _DIGITS[id(classes)] = found
-    return found[1]
-
-
-def flush_pairs(classes: DealerClasses) -> np.ndarray:
-    """(F,) each flush class's other ranks as one index ``o1 * 14 + o2`` (``NO_RANK`` for none), once per process."""
-    found = _PAIRS.get(id(classes))
-    if found is None or found[0] is not classes:
-        other = classes.flush_other.astype(np.int64)
-        found = (classes, other[:, 0] * (RANKS + 1) + other[:, 1])
-        _PAIRS[id(classes)] = found
-    return found[1]
-
-
-_DIGITS: dict[int, tuple[DealerClasses, np.ndarray]] = {}
-_PAIRS: dict[int, tuple[DealerClasses, np.ndarray]] = {}
 
 
 class PreparedTable:
@@ -184,7 +185,7 @@ class PreparedTable:
         """The multiset classes' arrays as the kernels take them."""
         table, classes = self.table, self.table.classes
         return (
-            multiset_digits(classes),
+            classes.multiset_digits,
             classes.multiset_joker.astype(np.bool_),
             table.multiset_high.astype(np.uint16),
             table.multiset_low.astype(np.uint8),
@@ -456,22 +457,13 @@ class DealerDistribution:
     def seen_odds(self, settings: Iterable[tuple[int, int]]) -> SplitOdds:
         """Counts when the player sets after seeing the dealer's hand (Face Up), choosing among
         these legal settings deal by deal: a dealer hand is a win when one of them beats it on
-        both hands, a loss when all of them lose to it, else a push. The wins are the union of the
-        settings' win quadrants, a staircase over the cumulative grid (``whole_game.shown_corners``).
-        """
+        both hands, a loss when all of them lose to it, else a push (``staircase``)."""
         if self.banker:
             raise ValueError("a banker sets before the dealer's hand is seen here: ask odds for each setting")
-        corners = {(self._taken(high, 0), self._taken(low, 1)) for high, low in settings}
-        if not corners:
-            raise ValueError("no legal setting to choose from")
+        stair, corner = staircase(settings)
         below = self._below
-        wins, last_low = 0, 0
-        for high, low in sorted(corners, key=lambda corner: (-corner[0], -corner[1])):
-            if low > last_low:  # an undominated corner: the staircase's next step
-                wins += int(below[high, low]) - int(below[high, last_low])
-                last_low = low
-        high = max(corner[0] for corner in corners)
-        low = max(corner[1] for corner in corners)
+        wins = sum(sign * int(below[self._taken(high, 0), self._taken(low, 1)]) for (high, low), sign in stair)
+        high, low = self._taken(corner[0], 0), self._taken(corner[1], 1)
         losses = self.settling - int(below[high, -1]) - int(below[-1, low]) + int(below[high, low])
         return SplitOdds(wins, self.total - wins - losses, losses)
 

@@ -41,7 +41,7 @@ def _choose_table():
 
 @njit(cache=True, nogil=True)
 def _part_weights(live_rank):
-    """``prod C(live_r, m_r)`` over each part's ranks (2-5, 6-9, T-A: ``distribution.RANK_PARTS``),
+    """``prod C(live_r, m_r)`` over each part's ranks (2-5, 6-9, T-A: ``dealer_classes.RANK_PARTS``),
     for every base-5 number of its counts m_r (the lowest rank the lowest digit)."""
     choose = _choose_table()
     weights = np.zeros((3, 5**5), dtype=np.int64)
@@ -75,7 +75,7 @@ def scatter_multisets(
 ):
     """Every multiset class: ``prod_r C(live_r, m_r)`` hands (flush ones too) at its setting's cell.
 
-    ``multiset_digits`` holds each class's rank counts as three base-5 numbers (``distribution.RANK_PARTS``),
+    ``multiset_digits`` holds each class's rank counts as three base-5 numbers (``dealer_classes.RANK_PARTS``),
     so a weight is three lookups in the parts' tables.
     """
     weights = _part_weights(live_rank)

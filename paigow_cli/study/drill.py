@@ -150,19 +150,26 @@ def hand_kind(hand: tuple[Card, ...]) -> str:
 
 def hand_record(grade: Grade, seconds: float) -> HandRecord:
     """What the history keeps of a graded hand."""
-    advice = grade.advice
+    return advice_record(grade.advice, grade.yours, grade.fouled, seconds)
+
+
+def advice_record(advice: Advice, chosen: SplitAdvice, foul: bool, seconds: float, **play: str) -> HandRecord:
+    """A hand as the history keeps it: the player's setting (``chosen``), the best and the house
+    way's, by exact EV, with a play round's money (``play``: ``HandRecord``'s wager and payouts)."""
+    best, house = advice.best_row, advice.house_row
     return HandRecord(
         cards=cards_text(advice.hand),
         category=hand_kind(advice.hand),
-        chosen=cards_text(grade.yours.split.low),
-        best=cards_text(grade.best.split.low),
-        house=cards_text(grade.house.split.low),
+        chosen=cards_text(chosen.split.low),
+        best=cards_text(best.split.low),
+        house=cards_text(house.split.low),
         clause=advice.house.rule,
-        ev_chosen=grade.yours.ev or 0.0,
-        ev_best=grade.best.ev or 0.0,
-        ev_house=grade.house.ev or 0.0,
-        foul=grade.fouled,
+        ev_chosen=chosen.ev or 0.0,
+        ev_best=best.ev or 0.0,
+        ev_house=house.ev or 0.0,
+        foul=foul,
         seconds=round(seconds, 2),
+        **play,
     )
 
 

@@ -274,7 +274,7 @@ class Simulation:
         self.tally.difference_squares += float((difference * difference).sum())
 
     def _strategy_settings(self, players: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(high, low) places, on the doubled scale of ``dense_position``, of each hand's setting by
+        """(high, low) places, on the doubled scale of ``dense_positions``, of each hand's setting by
         the player's strategy: its table's setting of the hand's class (every table has the same
         classes), its keys placed among the dealer's values."""
         strategy, table = self.strategy, self.table
@@ -296,7 +296,7 @@ class Simulation:
         return [house if split.foul else split for split in splits]
 
     def _best_settings(self, players: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(high, low) places of each hand's best-EV setting on the doubled scale of ``dense_position``.
+        """(high, low) places of each hand's best-EV setting on the doubled scale of ``dense_positions``.
 
         The hands are set on the pool's threads (``run``), in order, so a seed gives the same rounds."""
         from paigow_cli.analysis.advice import best_setting_keys
@@ -311,9 +311,8 @@ class Simulation:
             settings = list(self._pool.map(lambda hand: best_setting_keys(hand, rules, table), hands))
         else:
             settings = [best_setting_keys(hand, rules, table) for hand in hands]
-        highs = [dense_position(table.high_values, high) for high, _ in settings]
-        lows = [dense_position(table.low_values, low) for _, low in settings]
-        return np.array(highs), np.array(lows)
+        keys = np.array(settings, dtype=np.int64).reshape(-1, 2)
+        return dense_positions(table.high_values, keys[:, 0]), dense_positions(table.low_values, keys[:, 1])
 
     def _best_against_dealer(
         self, players: np.ndarray, dealer_high: np.ndarray, dealer_low: np.ndarray, pushing: np.ndarray | None
@@ -325,8 +324,8 @@ class Simulation:
         highs, lows = [], []
         for round_number, row in enumerate(players):
             splits = sorted(self._legal_splits(tuple(DECK[int(code)] for code in row)), key=strength_order)
-            high = np.array([dense_position(table.high_values, split.high_value.key) for split in splits])
-            low = np.array([dense_position(table.low_values, split.low_value.key) for split in splits])
+            high = dense_positions(table.high_values, np.array([split.high_value.key for split in splits]))
+            low = dense_positions(table.low_values, np.array([split.low_value.key for split in splits]))
             foul = np.array([split.foul for split in splits])
             push = None if pushing is None else np.repeat(pushing[round_number], len(splits))
             paying = payoffs(high, low, dealer_high[round_number], dealer_low[round_number], paid, push, banker)
@@ -337,21 +336,12 @@ class Simulation:
         return np.array(highs), np.array(lows)
 
 
-def dense_position(values: np.ndarray, key: int) -> int:
-    """A key's place among the dealer's sorted values, on the doubled scale the lookups use.
+def dense_positions(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """Keys' places among the dealer's sorted values, on the doubled scale the lookups use.
 
     Dealer indices i become 2i + 1 there; a key equal to value i maps to 2i + 1 too, and a
     key strictly between values maps to the even number between them, so ``<`` and ``==``
     against dealer hands stay exact.
-    """
-    position = int(np.searchsorted(values, key))
-    if position < len(values) and int(values[position]) == key:
-        return 2 * position + 1
-    return 2 * position
-
-
-def dense_positions(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
-    """``dense_position`` of many keys at once.
 
     >>> dense_positions(np.array([3, 5, 9]), np.array([5, 6, 1, 9, 10])).tolist()
     [3, 4, 0, 5, 6]

@@ -38,6 +38,7 @@ from paigow_cli.core.rules import Game, Rules
 from paigow_cli.core.showdown import Settlement, settle
 from paigow_cli.core.splits import Split, make_split
 from paigow_cli.house_ways import HouseSetting, house_setting
+from paigow_cli.study.history import HandRecord
 
 CHIPS = (1, 5, 10, 25, 100)
 MIN_WAGER = Decimal(2)
@@ -456,3 +457,27 @@ class TableGame:
                 )
             ]
         return []
+
+
+def round_record(event: RoundOver, table: object, seconds: float) -> HandRecord:
+    """What the history keeps of a play round: the hand as a drill grades it (exact EVs of your
+    setting, the best and the house way's) and what each of the three paid, or would have."""
+    from paigow_cli.study.drill import advice_record
+
+    rules, dealer = event.rules, event.dealer.split
+    advice = advise(event.player.cards, rules, table=table)  # type: ignore[arg-type]
+    mine = next(row for row in advice.rows if set(row.split.low) == set(event.player.low))
+
+    def paid(split: Split) -> str:
+        return str(settle(split, dealer, event.wager, rules.commission, rules.game, rules.banker, event.house).payout)
+
+    return advice_record(
+        advice,
+        mine,
+        event.player.foul,
+        seconds,
+        wager=str(event.wager),
+        payout=str(event.settlement.payout),
+        house_payout=paid(advice.house_row.split),
+        best_payout=paid(advice.best_row.split),
+    )

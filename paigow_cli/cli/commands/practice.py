@@ -383,7 +383,7 @@ def play_command(
     from rich.text import Text
 
     from paigow_cli.house_ways import way_named
-    from paigow_cli.study.table_game import Dealt, RoundOver, TableGame
+    from paigow_cli.study.table_game import Dealt, RoundOver, TableGame, round_record
 
     rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
@@ -427,7 +427,9 @@ def play_command(
             if isinstance(event, Dealt):
                 dealt_at = time.monotonic()
             elif isinstance(event, RoundOver) and history is not None:
-                history.record_hand(session, round_record(event, table_game, time.monotonic() - dealt_at))
+                history.record_hand(
+                    session, round_record(event, table_game.dealer_table(), time.monotonic() - dealt_at)
+                )
     if history is not None:
         from paigow_cli.cli.commands.stats import session_summary
 
@@ -436,42 +438,6 @@ def play_command(
     if interrupted:
         INTERRUPTION.reported = True
         raise typer.Exit(ExitCode.INTERRUPTED)
-
-
-def round_record(event: Any, table_game: Any, seconds: float) -> Any:
-    """What the history keeps of a play round: the hand as a drill grades it (exact EVs of your
-    setting, the best and the house way's) and what each of the three would have paid."""
-    from paigow_cli.analysis.advice import advise
-    from paigow_cli.core.cards import cards_text
-    from paigow_cli.core.showdown import settle
-    from paigow_cli.study.drill import hand_kind
-    from paigow_cli.study.history import HandRecord
-
-    rules, dealer = event.rules, event.dealer.split
-    advice = advise(event.player.cards, rules, table=table_game.dealer_table())
-    mine = next(row for row in advice.rows if set(row.split.low) == set(event.player.low))
-    best, house = advice.best_row, advice.house_row
-
-    def paid(split: Any) -> str:
-        return str(settle(split, dealer, event.wager, rules.commission, rules.game, rules.banker, event.house).payout)
-
-    return HandRecord(
-        cards=cards_text(advice.hand),
-        category=hand_kind(advice.hand),
-        chosen=cards_text(event.player.low),
-        best=cards_text(best.split.low),
-        house=cards_text(house.split.low),
-        clause=advice.house.rule,
-        ev_chosen=mine.ev or 0.0,
-        ev_best=best.ev or 0.0,
-        ev_house=house.ev or 0.0,
-        foul=event.player.foul,
-        seconds=round(seconds, 2),
-        wager=str(event.wager),
-        payout=str(event.settlement.payout),
-        house_payout=paid(house.split),
-        best_payout=paid(best.split),
-    )
 
 
 def play_event_text(event: Event) -> RenderableType:
