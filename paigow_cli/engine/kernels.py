@@ -314,10 +314,18 @@ def _functionals_into(
     settled in game ``g``; ``game_of[q]`` is question q's game). ``hcut[q, u]``/``lcut[q, u]``
     rows/columns are the dealer values the player takes; ``heq``/``leq`` the row/column of his own
     values (copies, in every layer). ``below`` (layers, rows + 1, cols + 1), ``row_total``,
-    ``col_total`` and ``running`` (layers) are the caller's scratch arrays."""
+    ``col_total`` and ``running`` (layers) are the caller's scratch arrays.
+
+    Wins and losses count the settled hands only, so when the questions ask one game its settled
+    layers are summed into one cumulative plane (copies count every layer, from the row and column
+    totals); questions of several games read each layer's plane.
+    """
     area = rows * cols
     row_total[:] = 0
     col_total[:] = 0
+    by_game = layers == 2  # the questions ask one game (then there are at most two layers)
+    for q in range(game_of.shape[0]):
+        by_game = by_game and game_of[q] == game_of[0]
     if layers == 1:  # no dealer hand pushes in any of the games: the common case, kept lean
         sums = below[0]
         for i in range(rows):
@@ -328,6 +336,19 @@ def _functionals_into(
                 sums[i + 1, j + 1] = sums[i, j + 1] + across
                 row_total[i] += value
                 col_total[j] += value
+    elif by_game:  # one game: its settled layer(s) in one cumulative plane, both layers in the totals
+        g = game_of[0]
+        take0, take1 = np.int64(settles[g, 0]), np.int64(settles[g, 1])
+        sums = below[0]
+        for i in range(rows):
+            across = 0
+            for j in range(cols):
+                at = start + i * cols + j
+                first, second = grid[at], grid[at + area]
+                across += first * take0 + second * take1
+                sums[i + 1, j + 1] = sums[i, j + 1] + across
+                row_total[i] += first + second
+                col_total[j] += first + second
     else:
         for i in range(rows):
             running[:] = 0
@@ -347,30 +368,39 @@ def _functionals_into(
             if heq[u] < 0:  # a slot of four corner probes (Face Up's staircase: ``whole_game.shown_probes``)
                 for v in range(4):
                     kind = probes[u, v, 2]
-                    high, low = probes[u, v, 0], probes[u, v, 1]
-                    found = 0
                     if kind >= 0:
-                        for p in range(layers):
-                            if settles[g, p]:
-                                corner = below[p, high, low]
-                                if kind == 0:  # dealer hands below the corner on both hands
-                                    found += corner
-                                else:  # dealer hands at or above it on both
-                                    found += below[p, rows, cols] - below[p, high, cols] - below[p, rows, low] + corner
-                    values[q, u, v] = found
+                        values[q, u, v] = _settled(
+                            below, layers, settles, g, by_game, rows, cols, probes[u, v, 0], probes[u, v, 1], kind
+                        )
+                    else:
+                        values[q, u, v] = 0
                 continue
-            high, low = hcut[q, u], lcut[q, u]
-            wins = 0
-            losses = 0
-            for p in range(layers):
-                if settles[g, p]:
-                    corner = below[p, high, low]
-                    wins += corner
-                    losses += below[p, rows, cols] - below[p, high, cols] - below[p, rows, low] + corner
-            values[q, u, 0] = wins
-            values[q, u, 1] = losses
+            values[q, u, 0] = _settled(below, layers, settles, g, by_game, rows, cols, hcut[q, u], lcut[q, u], 0)
+            values[q, u, 1] = _settled(below, layers, settles, g, by_game, rows, cols, hcut[q, u], lcut[q, u], 1)
             values[q, u, 2] = row_total[heq[u]]
             values[q, u, 3] = col_total[leq[u]]
+
+
+@njit(cache=True, nogil=True)
+def _settled(below, layers, settles, g, by_game, rows, cols, high, low, kind):
+    """Game ``g``'s settled dealer hands below the corner (``high``, ``low``) on both hands (``kind``
+    0: the player's wins) or at or above it on both (1: his losses), from ``_functionals_into``'s
+    cumulative planes (one, of game ``g``'s settled layers, ``by_game``; else one per layer)."""
+    if by_game:
+        return _quadrant(below[0], rows, cols, high, low, kind)
+    found = 0
+    for p in range(layers):
+        if settles[g, p]:
+            found += _quadrant(below[p], rows, cols, high, low, kind)
+    return found
+
+
+@njit(cache=True, nogil=True)
+def _quadrant(sums, rows, cols, high, low, kind):
+    corner = sums[high, low]
+    if kind == 0:
+        return corner
+    return sums[rows, cols] - sums[high, cols] - sums[rows, low] + corner
 
 
 @njit(cache=True, nogil=True)
