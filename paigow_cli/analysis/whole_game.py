@@ -250,6 +250,8 @@ def shown_probes(
     stairs, corners = [stair for stair, _ in shapes], [corner for _, corner in shapes]
     found: dict[tuple[tuple[int, int], int], int] = {}
     probes: list[tuple[int, int, int]] = []
+    high_at = {int(value): at for at, value in enumerate(highs)}
+    low_at = {int(value): at for at, value in enumerate(lows)}
 
     def code(corner: tuple[int, int], kind: int, own: list[int]) -> int:
         at = classes.index.get(corner)
@@ -259,11 +261,10 @@ def shown_probes(
             return 4 * at + kind
         if (corner, kind) not in found:
             found[corner, kind] = 4 * len(classes.keys) + len(probes)
-            high = int(np.searchsorted(highs, corner[0]))
-            low = int(np.searchsorted(lows, corner[1]))
-            if highs[high] != corner[0] or lows[low] != corner[1]:
+            if corner[0] not in high_at or corner[1] not in low_at:
                 raise ArithmeticError("a staircase corner is not among the group's hand values")
-            probes.append((2 * high + 1, 2 * low + 1, kind))  # the player's cuts, not banking
+            # the player's cuts, not banking
+            probes.append((2 * high_at[corner[0]] + 1, 2 * low_at[corner[1]] + 1, kind))
         return found[corner, kind]
 
     width = max(1, max(len(stair) for stair in stairs))

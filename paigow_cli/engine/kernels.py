@@ -331,24 +331,26 @@ def _functionals_into(
         for i in range(rows):
             across = 0
             for j in range(cols):
-                value = grid[start + i * cols + j]
-                across += value
+                across += grid[start + i * cols + j]
                 sums[i + 1, j + 1] = sums[i, j + 1] + across
-                row_total[i] += value
-                col_total[j] += value
+            row_total[i] = across
+        for j in range(cols):
+            col_total[j] = sums[rows, j + 1] - sums[rows, j]
     elif by_game:  # one game: its settled layer(s) in one cumulative plane, both layers in the totals
         g = game_of[0]
         take0, take1 = np.int64(settles[g, 0]), np.int64(settles[g, 1])
         sums = below[0]
         for i in range(rows):
             across = 0
+            every = 0
             for j in range(cols):
                 at = start + i * cols + j
                 first, second = grid[at], grid[at + area]
                 across += first * take0 + second * take1
                 sums[i + 1, j + 1] = sums[i, j + 1] + across
-                row_total[i] += first + second
+                every += first + second
                 col_total[j] += first + second
+            row_total[i] = every
     else:
         for i in range(rows):
             running[:] = 0
@@ -404,71 +406,65 @@ def _quadrant(sums, rows, cols, high, low, kind):
 
 
 @njit(cache=True, nogil=True)
-def _add(grids, at, own, parent, c, weight):
-    grids[at + own[c]] += weight
-    grids[at + parent[c]] -= weight
-
-
-@njit(cache=True, nogil=True)
-def _pairs_block(grids, layer, own, parent, c, x, var_of, pair_key, touched):
-    """A block of 91 flush classes whose two other ranks run through every o1 <= o2 in order.
-    Terms of C(x + b, 2) (o1 = o2) and (x1 + b1)(x2 + b2), b for a held other rank: see ``flush_parts``.
-    """
+def _other_ranks_table(x, var_of, pair_sig, layer, at, weight):
+    """Where a flush class goes by its other ranks, for one ``flush_parts`` set of suited ranks:
+    per pattern (the 91 pairs o1 <= o2 in order, then the 13 single ranks, then none), the offset
+    of its signature's grid and the weight of its other ranks the player cannot hold in this suit
+    (``x``; ``var_of`` numbers those he may hold). Returns the signatures the pairs and the singles
+    use, a bit each."""
     choose = _choose_table()
+    d = pair_sig.shape[0]
+    with_pairs = np.int64(0)
+    k = 0
     for o1 in range(13):
-        x1 = x[o1]
         v1 = var_of[o1]
-        _add(grids, 0, own, parent, c, choose[x1, 2])
-        first = c - o1  # the class (o1, o2) is first + o2
-        if v1 >= 0:
-            at1 = (1 + v1) * layer
-            _add(grids, at1, own, parent, c, x1)
-            touched[1 + v1] = True
-            for o2 in range(o1 + 1, 13):
-                k = first + o2
-                mine, theirs = own[k], parent[k]
-                x2 = x[o2]
-                grids[mine] += x1 * x2
-                grids[theirs] -= x1 * x2
-                grids[at1 + mine] += x2
-                grids[at1 + theirs] -= x2
-                v2 = var_of[o2]
-                if v2 >= 0:
-                    at2 = (1 + v2) * layer
-                    grids[at2 + mine] += x1
-                    grids[at2 + theirs] -= x1
-                    touched[1 + v2] = True
-                    at = pair_key[v1, v2] * layer
-                    grids[at + mine] += 1
-                    grids[at + theirs] -= 1
-                    touched[pair_key[v1, v2]] = True
-        else:
-            for o2 in range(o1 + 1, 13):
-                k = first + o2
-                mine, theirs = own[k], parent[k]
-                x2 = x[o2]
-                grids[mine] += x1 * x2
-                grids[theirs] -= x1 * x2
-                v2 = var_of[o2]
-                if v2 >= 0:
-                    at2 = (1 + v2) * layer
-                    grids[at2 + mine] += x1
-                    grids[at2 + theirs] -= x1
-                    touched[1 + v2] = True
-        c += 13 - o1
-    return c
+        for o2 in range(o1, 13):
+            v2 = var_of[o2]
+            if o1 == o2 and v1 >= 0:  # one rank he may hold, twice
+                sig, w = 1 + d + v1, 1
+            elif o1 == o2:
+                sig, w = 0, choose[x[o1], 2]
+            elif v1 >= 0 and v2 >= 0:
+                sig, w = pair_sig[v1, v2], 1
+            elif v1 >= 0:
+                sig, w = 1 + v1, x[o2]
+            elif v2 >= 0:
+                sig, w = 1 + v2, x[o1]
+            else:
+                sig, w = 0, x[o1] * x[o2]
+            at[k], weight[k] = sig * layer, w
+            with_pairs |= np.int64(1) << sig
+            k += 1
+    with_single = np.int64(0)
+    for o1 in range(13):
+        v1 = var_of[o1]
+        sig, w = (1 + v1, 1) if v1 >= 0 else (0, x[o1])
+        at[91 + o1], weight[91 + o1] = sig * layer, w
+        with_single |= np.int64(1) << sig
+    at[104], weight[104] = 0, 1
+    return with_pairs, with_single
 
 
 @njit(cache=True, nogil=True)
-def _singles_block(grids, layer, own, parent, c, x, var_of, touched):
-    """A block of 13 flush classes with one other rank, 2 to A in order: weight x + b."""
-    for o1 in range(13):
-        _add(grids, 0, own, parent, c + o1, x[o1])
-        v1 = var_of[o1]
-        if v1 >= 0:
-            touched[1 + v1] = True
-            _add(grids, (1 + v1) * layer, own, parent, c + o1, 1)
-    return c + 13
+def _add_terms(parts, held_free, counted, key0, times0, key1, times1, key2, times2, key3, times3):
+    """``parts[key, held_free] += times * counted`` for up to four (key, times) terms (key -1: none)."""
+    for key, times in ((key0, times0), (key1, times1), (key2, times2), (key3, times3)):
+        if key >= 0:
+            into = parts[key, held_free]
+            for i in range(counted.shape[0]):
+                into[i] += times * counted[i]
+
+
+@njit(cache=True, nogil=True)
+def _scatter_block(grids, own, parent, c, at, weight, first, count):
+    """Add a block of flush classes (from class ``c``) at their cells and take them off their
+    multisets', each in its signature's grid (``at``, ``weight`` from ``_other_ranks_table``)."""
+    for k in range(count):
+        offset = at[first + k]
+        w = weight[first + k]
+        grids[offset + own[c + k]] += w
+        grids[offset + parent[c + k]] -= w
+    return c + count
 
 
 @njit(cache=True, nogil=True)
@@ -493,21 +489,26 @@ def flush_parts(
     probes,
 ):
     """The flush part of the dealer's counts in one suit for every set of ranks the player may hold
-    in it: ``(2**d, questions, settings, 4)`` (as ``_functionals_into``), indexed by the held ranks of ``varies`` (d ranks, lowest rank
-    the lowest bit); the ranks of ``always`` are held in every case.
+    in it: ``(2**d, questions, settings, 4)`` (as ``_functionals_into``), indexed by the held ranks
+    of ``varies`` (d ranks, lowest rank the lowest bit); the ranks of ``always`` are held in every
+    case.
 
     One pass over the suit's flush classes instead of one per held set: a class is live when
     its suited ranks miss the held ones, and its weight (the ways to deal its other cards,
     ``C(n, k)`` of the cards of their ranks left outside the suit) grows by one card for each
-    other rank the player holds in this suit. So each class adds into a grid per (suited ranks
-    among ``varies``, held other ranks it depends on: at most two), exact integer coefficients of
-    the weight's expansion in those ranks; a sum over subsets then gives every held set.
+    other rank the player holds in this suit. So each class adds into one grid per (suited ranks
+    among ``varies``, signature: which of its other ranks the player may hold, at most two, once
+    each or one twice), weighed by its other ranks he cannot hold; a signature's counts expand
+    into terms per held other rank (``(x + b)``, ``C(x + b, 2) = C(x, 2) + b x``,
+    ``(x1 + b1)(x2 + b2)``, b = 1 for a held rank), and a sum over subsets then gives every held
+    set.
 
     The flush classes of a suited mask S lie in ``mask_start[S]:mask_start[S + 1]`` in the order
     ``distribution.check_flush_layout`` checks: without the joker, then with it; within each,
     the other ranks in order (all pairs o1 <= o2, all single ranks, or none, by the size of S).
     """
     questions, settings = hcut.shape
+    choose = _choose_table()
     index_of = np.full(13, -1, dtype=np.int64)
     ranks_in = np.zeros(13, dtype=np.int64)
     d = 0
@@ -517,22 +518,31 @@ def flush_parts(
             ranks_in[d] = r
             d += 1
     full = (1 << d) - 1
-    pair_key = np.zeros((d, d), dtype=np.int64)  # the grid of two held other ranks
-    keys = 1 + d
+    pair_key = np.zeros((d, d), dtype=np.int64)  # the term of two held other ranks
+    pair_sig = np.zeros((d, d), dtype=np.int64)  # the signature of two other ranks he may hold
+    keys = 1 + d  # terms: none held (0), one rank a (1 + a), two (pair_key)
+    signatures = 1 + 2 * d + d * (d - 1) // 2  # none; one rank a (1 + a); a twice (1 + d + a); two
+    sig_first = np.full(signatures, -1, dtype=np.int64)  # a signature's ranks (compact numbers)
+    sig_second = np.full(signatures, -1, dtype=np.int64)
     for a in range(d):
+        sig_first[1 + a] = sig_first[1 + d + a] = a
         for b in range(a + 1, d):
-            pair_key[a, b] = keys
-            pair_key[b, a] = keys
+            pair_key[a, b] = pair_key[b, a] = keys
+            pair_sig[a, b] = pair_sig[b, a] = keys + d
+            sig_first[keys + d], sig_second[keys + d] = a, b
             keys += 1
     x = np.empty(13, dtype=np.int64)  # cards of each rank outside the suit, none held in it
     for r in range(13):
         x[r] = live_rank[r] - ((live_mask >> r) & 1) + ((always >> r) & 1)
     var_of = np.full(13, -1, dtype=np.int64)
-    layer = layers * rows * cols  # one key's grid
-    grids = np.zeros(keys * layer, dtype=np.int64)
-    touched = np.zeros(keys, dtype=np.bool_)
-    parts = np.zeros((keys, 1 << d, questions, settings, 4), dtype=np.int64)
+    layer = layers * rows * cols  # one signature's grid
+    grids = np.zeros(signatures * layer, dtype=np.int64)
+    at = np.zeros(91 + 13 + 1, dtype=np.int64)  # the other ranks' patterns: pairs, singles, none
+    weight = np.zeros(91 + 13 + 1, dtype=np.int64)
+    flat = questions * settings * 4  # one (questions, settings, 4) block of counts, flat
+    parts = np.zeros((keys, 1 << d, flat), dtype=np.int64)
     used = np.zeros(keys, dtype=np.bool_)
+    counted = np.zeros(flat, dtype=np.int64)
     below = np.zeros((layers, rows + 1, cols + 1), dtype=np.int64)
     row_total = np.zeros(rows, dtype=np.int64)
     col_total = np.zeros(cols, dtype=np.int64)
@@ -547,54 +557,74 @@ def flush_parts(
                     suited_varies |= 1 << r
                 else:  # an other rank the player may hold
                     var_of[r] = index_of[r]
+        with_pairs, with_single = _other_ranks_table(x, var_of, pair_sig, layer, at, weight)
+        touched = np.int64(0)
         sub = rest
         while True:
             suited = suited_varies | sub
             size = _popcount(suited)
             c = mask_start[suited]
-            if size >= 5 or (size == 4 and joker_live):
-                touched[0] = True
             if size == 5:
-                c = _pairs_block(grids, layer, own, parent, c, x, var_of, pair_key, touched)
+                c = _scatter_block(grids, own, parent, c, at, weight, 0, 91)
+                touched |= with_pairs
             elif size == 6:
-                c = _singles_block(grids, layer, own, parent, c, x, var_of, touched)
+                c = _scatter_block(grids, own, parent, c, at, weight, 91, 13)
+                touched |= with_single
             elif size == 7:
-                _add(grids, 0, own, parent, c, 1)
-                c += 1
+                c = _scatter_block(grids, own, parent, c, at, weight, 104, 1)
+                touched |= 1
             if joker_live:
                 if size == 4:
-                    c = _pairs_block(grids, layer, own, parent, c, x, var_of, pair_key, touched)
+                    c = _scatter_block(grids, own, parent, c, at, weight, 0, 91)
+                    touched |= with_pairs
                 elif size == 5:
-                    c = _singles_block(grids, layer, own, parent, c, x, var_of, touched)
+                    c = _scatter_block(grids, own, parent, c, at, weight, 91, 13)
+                    touched |= with_single
                 elif size == 6:
-                    _add(grids, 0, own, parent, c, 1)
+                    _scatter_block(grids, own, parent, c, at, weight, 104, 1)
+                    touched |= 1
             if sub == 0:
                 break
             sub = (sub - 1) & rest
-        for key in range(keys):
-            if touched[key]:
-                _functionals_into(
-                    grids,
-                    key * layer,
-                    rows,
-                    cols,
-                    layers,
-                    settles,
-                    game_of,
-                    hcut,
-                    lcut,
-                    heq,
-                    leq,
-                    probes,
-                    parts[key, held_free],
-                    below,
-                    row_total,
-                    col_total,
-                    running,
-                )
-                grids[key * layer : (key + 1) * layer] = 0
-                touched[key] = False
-                used[key] = True
+        for sig in range(signatures):
+            if not (touched >> sig) & 1:
+                continue
+            _functionals_into(
+                grids,
+                sig * layer,
+                rows,
+                cols,
+                layers,
+                settles,
+                game_of,
+                hcut,
+                lcut,
+                heq,
+                leq,
+                probes,
+                counted.reshape((questions, settings, 4)),
+                below,
+                row_total,
+                col_total,
+                running,
+            )
+            grids[sig * layer : (sig + 1) * layer] = 0
+            # the signature's terms, by which of its ranks the player holds
+            a, b = sig_first[sig], sig_second[sig]
+            if a < 0:  # none he may hold
+                _add_terms(parts, held_free, counted, 0, 1, -1, 0, -1, 0, -1, 0)
+                used[0] = True
+            elif b >= 0:  # two: (x_a + b_a)(x_b + b_b)
+                xa, xb = x[ranks_in[a]], x[ranks_in[b]]
+                _add_terms(parts, held_free, counted, 0, xa * xb, 1 + a, xb, 1 + b, xa, pair_key[a, b], 1)
+                used[0] = used[1 + a] = used[1 + b] = used[pair_key[a, b]] = True
+            elif sig <= d:  # one, once: x + b
+                _add_terms(parts, held_free, counted, 0, x[ranks_in[a]], 1 + a, 1, -1, 0, -1, 0)
+                used[0] = used[1 + a] = True
+            else:  # one, twice: C(x + b, 2) = C(x, 2) + b x
+                xa = x[ranks_in[a]]
+                _add_terms(parts, held_free, counted, 0, choose[xa, 2], 1 + a, xa, -1, 0, -1, 0)
+                used[0] = used[1 + a] = True
     # sums over subsets: parts[key, M] = the classes whose suited ranks among ``varies`` lie in M
     for key in range(keys):
         if not used[key]:
@@ -605,7 +635,7 @@ def flush_parts(
                 if m & bit:
                     parts[key, m] += parts[key, m ^ bit]
     # the held set H takes the classes whose suited ranks miss it, with each held other rank's term
-    result = np.zeros((1 << d, questions, settings, 4), dtype=np.int64)
+    result = np.zeros((1 << d, flat), dtype=np.int64)
     for held in range(1 << d):
         free = full ^ held
         result[held] += parts[0, free]
@@ -616,7 +646,7 @@ def flush_parts(
                 for b in range(a + 1, d):
                     if (held >> b) & 1 and used[pair_key[a, b]]:
                         result[held] += parts[pair_key[a, b], free]
-    return result
+    return result.reshape((1 << d, questions, settings, 4))
 
 
 @njit(cache=True, nogil=True)
