@@ -215,9 +215,10 @@ def group_classes(
     tables = list(players) or [table]
     classes.house = [[] for _ in tables]
     classes.rules = [[] for _ in tables]
+    ids = classes.index
     for kind, index, mask, others, suited in found:
         legal = legal_settings(suited + others, len(suited), joker, wheel_low)
-        classes.settings.append([_ids(classes, key) for key in legal])
+        classes.settings.append([ids.setdefault(key, len(ids)) for key in legal])  # as ``_ids``
         for at, player in enumerate(tables):
             high, low, rule = player.house_setting(kind, index)
             if (high, low) not in classes.index:
@@ -225,6 +226,7 @@ def group_classes(
             classes.house[at].append(classes.index[high, low])
             classes.rules[at].append(rule)
         classes.flush_masks.append(mask)
+    classes.keys = list(ids)
     cell = chart_cell(counts, joker)
     classes.chart = [cell] + [None] * (len(found) - 1)
     if cell is not None:
@@ -480,6 +482,7 @@ def dealer_context(questions: Sequence[Question]) -> DealerContext:
         multiset_layer, flush_layer, settles = push_layers(table, games)
         mask_start, flush_high, flush_low, _, parent_high, parent_low, _ = layout.flush_cells
         order = layout.flush_order
+        own_layer, parent_layer = flush_layer[order], multiset_layer[table.classes.flush_multiset[order]]
         _CONTEXT.clear()
         _CONTEXT[key] = DealerContext(
             table,
@@ -489,14 +492,31 @@ def dealer_context(questions: Sequence[Question]) -> DealerContext:
                 mask_start,
                 flush_high,
                 flush_low,
-                flush_layer[order],
+                own_layer,
                 parent_high,
                 parent_low,
-                multiset_layer[table.classes.flush_multiset[order]],
+                parent_layer,
+                pushed_corners(flush_high, flush_low, own_layer, parent_high, parent_low, parent_layer),
             ),
             settles,
         )
     return _CONTEXT[key]
+
+
+def pushed_corners(*cells: np.ndarray) -> np.ndarray:
+    """The least and greatest high and low value (indices) of the flush classes' cells, their own and
+    their multisets' (``cells``: high, low, layer, twice), in layers 1 and up; -1s if none.
+
+    >>> pushed_corners(*[np.array(values) for values in ([5, 9, 7], [1, 2, 3], [0, 1, 1])] * 2).tolist()
+    [7, 9, 2, 3]
+    """
+    import numpy as np
+
+    highs = np.concatenate([high[layer > 0] for high, _, layer in (cells[:3], cells[3:])])
+    lows = np.concatenate([low[layer > 0] for _, low, layer in (cells[:3], cells[3:])])
+    if not len(highs):
+        return np.full(4, -1, dtype=np.int64)
+    return np.array([highs.min(), highs.max(), lows.min(), lows.max()], dtype=np.int64)
 
 
 def question_set(questions: Sequence[Question]) -> tuple[Question, ...]:

@@ -249,6 +249,7 @@ def grid_functionals(grid, rows, cols, layers, settles, game_of, hcut, lcut, heq
         heq,
         leq,
         probes,
+        np.array([0, rows, 0, cols]),
         values,
         np.zeros((layers, rows + 1, cols + 1), dtype=np.int64),
         np.zeros(rows, dtype=np.int64),
@@ -302,6 +303,7 @@ def _functionals_into(
     heq,
     leq,
     probes,
+    box,
     values,
     below,
     row_total,
@@ -316,17 +318,16 @@ def _functionals_into(
     values (copies, in every layer). ``below`` (layers, rows + 1, cols + 1), ``row_total``,
     ``col_total`` and ``running`` (layers) are the caller's scratch arrays.
 
-    Wins and losses count the settled hands only, so when the questions ask one game its settled
-    layers are summed into one cumulative plane (copies count every layer, from the row and column
-    totals); questions of several games read each layer's plane.
+    Wins and losses count the settled hands only, so when the questions ask one game (layer 0
+    settles, layer 1 pushes) only layer 0 is summed into a cumulative plane, and layer 1 adds to
+    the copies' row and column totals within ``box`` (top, bottom, left, right: the rows and
+    columns hands of layers 1 and up can be in); questions of several games read each layer's plane.
     """
     area = rows * cols
-    row_total[:] = 0
-    col_total[:] = 0
-    by_game = layers == 2  # the questions ask one game (then there are at most two layers)
-    for q in range(game_of.shape[0]):
+    by_game = layers == 2 and settles[game_of[0], 0] and not settles[game_of[0], 1]
+    for q in range(game_of.shape[0]):  # one game asked, whose pushes are layer 1
         by_game = by_game and game_of[q] == game_of[0]
-    if layers == 1:  # no dealer hand pushes in any of the games: the common case, kept lean
+    if layers == 1 or by_game:  # layer 0 settles, the common case, kept lean
         sums = below[0]
         for i in range(rows):
             across = 0
@@ -336,22 +337,15 @@ def _functionals_into(
             row_total[i] = across
         for j in range(cols):
             col_total[j] = sums[rows, j + 1] - sums[rows, j]
-    elif by_game:  # one game: its settled layer(s) in one cumulative plane, both layers in the totals
-        g = game_of[0]
-        take0, take1 = np.int64(settles[g, 0]), np.int64(settles[g, 1])
-        sums = below[0]
-        for i in range(rows):
-            across = 0
-            every = 0
-            for j in range(cols):
-                at = start + i * cols + j
-                first, second = grid[at], grid[at + area]
-                across += first * take0 + second * take1
-                sums[i + 1, j + 1] = sums[i, j + 1] + across
-                every += first + second
-                col_total[j] += first + second
-            row_total[i] = every
+        if by_game:  # layer 1's pushed hands count in the copies only
+            for i in range(box[0], box[1]):
+                for j in range(box[2], box[3]):
+                    value = grid[start + area + i * cols + j]
+                    row_total[i] += value
+                    col_total[j] += value
     else:
+        row_total[:] = 0
+        col_total[:] = 0
         for i in range(rows):
             running[:] = 0
             for j in range(cols):
@@ -387,7 +381,7 @@ def _functionals_into(
 def _settled(below, layers, settles, g, by_game, rows, cols, high, low, kind):
     """Game ``g``'s settled dealer hands below the corner (``high``, ``low``) on both hands (``kind``
     0: the player's wins) or at or above it on both (1: his losses), from ``_functionals_into``'s
-    cumulative planes (one, of game ``g``'s settled layers, ``by_game``; else one per layer)."""
+    cumulative planes (layer 0's alone ``by_game``, else one per layer)."""
     if by_game:
         return _quadrant(below[0], rows, cols, high, low, kind)
     found = 0
@@ -446,6 +440,17 @@ def _other_ranks_table(x, var_of, pair_sig, layer, at, weight):
 
 
 @njit(cache=True, nogil=True)
+def _clear(grids, start, rows, cols, layers, box):
+    """Zero one grid: layer 0, and the ``box`` of the layers above (no hand of theirs is outside it)."""
+    area = rows * cols
+    grids[start : start + area] = 0
+    for p in range(1, layers):
+        for i in range(box[0], box[1]):
+            at = start + p * area + i * cols
+            grids[at + box[2] : at + box[3]] = 0
+
+
+@njit(cache=True, nogil=True)
 def _add_terms(parts, held_free, counted, key0, times0, key1, times1, key2, times2, key3, times3):
     """``parts[key, held_free] += times * counted`` for up to four (key, times) terms (key -1: none)."""
     for key, times in ((key0, times0), (key1, times1), (key2, times2), (key3, times3)):
@@ -487,6 +492,7 @@ def flush_parts(
     heq,
     leq,
     probes,
+    box,
 ):
     """The flush part of the dealer's counts in one suit for every set of ranks the player may hold
     in it: ``(2**d, questions, settings, 4)`` (as ``_functionals_into``), indexed by the held ranks
@@ -602,13 +608,14 @@ def flush_parts(
                 heq,
                 leq,
                 probes,
+                box,
                 counted.reshape((questions, settings, 4)),
                 below,
                 row_total,
                 col_total,
                 running,
             )
-            grids[sig * layer : (sig + 1) * layer] = 0
+            _clear(grids, sig * layer, rows, cols, layers, box)
             # the signature's terms, by which of its ranks the player holds
             a, b = sig_first[sig], sig_second[sig]
             if a < 0:  # none he may hold
@@ -754,6 +761,7 @@ def play_group(
     parent_high,
     parent_low,
     parent_layer,
+    pushed,
     row_of,
     col_of,
     pay,
@@ -776,7 +784,8 @@ def play_group(
     the totals are exactly those of running through every hand. The dealer's counts for a player
     hand are the group's ``base`` (multiset classes, which do not see suits) plus, per suit, the
     flush classes left live by the player's cards in that suit: computed once per (suit label, ranks
-    held in it) and reused. Scores are ``pay * wins - charge * losses`` (exact integers: the EV
+    held in it) and reused (``pushed`` bounds the values of the flush classes in layers 1 and up:
+    ``whole_game.pushed_corners``). Scores are ``pay * wins - charge * losses`` (exact integers: the EV
     times ``charge * dealer_total``). Totals are per question (hands, wins, pushes, losses, high
     copies, low copies, score). A clause's example is the first hand (in the order of
     ``position_of``) of the group that gives up the most.
@@ -794,6 +803,10 @@ def play_group(
     own, parent = flush_cells(
         flush_high, flush_low, flush_layer, parent_high, parent_low, parent_layer, row_of, col_of, rows, cols
     )
+    box = np.zeros(4, dtype=np.int64)  # the rows and columns the flush classes of layers 1 and up reach
+    if pushed[0] >= 0:  # ``pushed``: their least and greatest high and low (indices of values)
+        box[0], box[1] = row_of[pushed[0]], row_of[pushed[1]] + 1
+        box[2], box[3] = col_of[pushed[2]], col_of[pushed[3]] + 1
     # each suit's flush parts for every set of ranks the player may hold in it (suits alike share)
     always = np.zeros(4, dtype=np.int64)
     varies = np.zeros(4, dtype=np.int64)
@@ -841,6 +854,7 @@ def play_group(
                 heq,
                 leq,
                 probes,
+                box,
             )
             memo[offset[t] : offset[t] + part.shape[0]] = part
     position = np.full(13, -1, dtype=np.int64)
