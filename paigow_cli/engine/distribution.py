@@ -314,16 +314,17 @@ def prepare(table: DealerTable, game: Game = Game.CLASSIC) -> PreparedTable:
 
 
 def bucket(values: np.ndarray, thresholds: np.ndarray) -> np.ndarray:
-    """Each dealer value's bucket around sorted player thresholds: ``2 * (thresholds below it)``,
-    plus 1 when it equals a threshold. A value is below threshold ``j`` exactly when its bucket
-    is at most ``2 * j``, and equal to it when its bucket is ``2 * j + 1``.
+    """Each of the sorted dealer values' bucket around sorted player thresholds: ``2 * (thresholds
+    below it)``, plus 1 when it equals a threshold. A value is below threshold ``j`` exactly when
+    its bucket is at most ``2 * j``, and equal to it when its bucket is ``2 * j + 1``.
 
     >>> bucket(np.array([1, 5, 7, 9]), np.array([5, 9])).tolist()
     [0, 1, 2, 3]
     """
-    place = np.searchsorted(thresholds, values)
-    equal = (place < len(thresholds)) & (thresholds[np.minimum(place, len(thresholds) - 1)] == values)
-    return (2 * place + equal).astype(np.int64)
+    # a bucket counts the thresholds at or below the value, then those below it: each threshold
+    # counts from the first value that reaches it, and again from the first that passes it
+    starts = np.concatenate([np.searchsorted(values, thresholds, "left"), np.searchsorted(values, thresholds, "right")])
+    return np.cumsum(np.bincount(starts, minlength=len(values) + 1)[:-1])
 
 
 @dataclass(frozen=True)

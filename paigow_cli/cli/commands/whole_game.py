@@ -65,10 +65,10 @@ app = typer.Typer()
 MAX_EDGE_DEAD = 53 - 14  # the player and the dealer need seven live cards each
 
 
-FULL_DECK_CPU_MINUTES = 2.4  # measured: 0.58 s a chunk, 240 chunks (bench.py speed, one quiet core)
+FULL_DECK_CPU_MINUTES = 2.2  # measured: 0.56 s a chunk, 240 chunks (bench.py edge-games, one quiet core)
 SET_FACTOR = 0.3  # each further question answered in the same pass adds about this much of one
-PUSH_FACTOR = 1.3  # a game with a push rule (EZ, Commission-Free, Face Up) counts its pushing hands apart
-SEEN_FACTOR = 1.07  # and Face Up's best play, which sees the dealer's hand, about this much more again
+PUSH_FACTOR = 1.3  # questions of several games count each game's pushing dealer hands in a layer apart
+SEEN_FACTOR = 1.1  # Face Up's best play, which sees the dealer's hand, costs about this much more
 
 
 SIMULATED_ROUNDS = 100_000  # what a quick simulation would say, shown beside the exact figures
@@ -85,9 +85,7 @@ def edge_minutes(question: Any, jobs: int | None, questions: int = 1, seen_in_se
 
     cores = min(jobs or os.cpu_count() or 1, os.cpu_count() or 1)
     share = question.player_hands / comb(DECK_SIZE, 7)
-    factor = (PUSH_FACTOR if question.rules.game is not Game.CLASSIC or questions > 1 else 1.0) * (
-        SEEN_FACTOR if seen_in_set else 1.0
-    )
+    factor = (PUSH_FACTOR if questions > 1 else 1.0) * (SEEN_FACTOR if seen_in_set else 1.0)
     return FULL_DECK_CPU_MINUTES * factor * (1 + SET_FACTOR * (questions - 1)) * share / cores
 
 
@@ -153,8 +151,8 @@ def edge_command(
     --dead): wins, pushes, losses, copies, the EV per unit as a fraction and the house edge. The
     player sets every hand by the house way, or by its best EV (ties: the stronger setting, as in
     advise; in Face Up, the best setting against each dealer hand as shown). One pass answers both
-    players and paigow mistakes; it takes about 2.5 CPU-minutes for a full deck (a minute or two on
-    two cores; Face Up half again), shows its progress, keeps finished chunks if you stop it (the
+    players and paigow mistakes; it takes about 2.2 CPU-minutes for a full deck (about a minute on
+    two cores; Face Up a tenth more), shows its progress, keeps finished chunks if you stop it (the
     same command resumes) and caches the answer, so asking again is instant. --all answers every
     shipped house way, game and side of the bank, a house way's eight at once.
 
