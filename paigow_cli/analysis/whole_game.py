@@ -475,38 +475,73 @@ def dealer_context(questions: Sequence[Question]) -> DealerContext:
     if key not in _CONTEXT:
         from paigow_cli.engine.class_flags import push_layers
         from paigow_cli.engine.dealer_table import load_table
-        from paigow_cli.engine.distribution import prepare
+        from paigow_cli.engine.distribution import check_flush_layout, prepare
 
         table = load_table(rules.house_way, rules.wheel)
         layout = prepare(table)  # the classes' order and arrays; the layers come from every game
         multiset_layer, flush_layer, settles = push_layers(table, games)
-        mask_start, flush_high, flush_low, _, parent_high, parent_low, _ = layout.flush_cells
+        mask_start, other, joker, flush_high, flush_low, _, parent_high, parent_low, _ = layout.flush
+        check_flush_layout(mask_start, other, joker)
         order = layout.flush_order
         own_layer, parent_layer = flush_layer[order], multiset_layer[table.classes.flush_multiset[order]]
+        kept = kept_flush_classes(
+            mask_start, other, joker, flush_high, flush_low, own_layer, parent_high, parent_low, parent_layer
+        )
         _CONTEXT.clear()
         _CONTEXT[key] = DealerContext(
             table,
             games,
             (*layout.multiset[:4], multiset_layer),
-            (
-                mask_start,
-                flush_high,
-                flush_low,
-                own_layer,
-                parent_high,
-                parent_low,
-                parent_layer,
-                pushed_corners(flush_high, flush_low, own_layer, parent_high, parent_low, parent_layer),
-            ),
+            (*kept, pushed_corners(*kept[3:])),
             settles,
         )
     return _CONTEXT[key]
+
+
+def kept_flush_classes(
+    mask_start: np.ndarray, other: np.ndarray, joker: np.ndarray, *cells: np.ndarray
+) -> tuple[np.ndarray, ...]:
+    """The flush classes ``kernels.flush_parts`` walks: those whose setting (``cells``: high, low,
+    layer, then their multiset's) differs from their multiset's (the rest add and take off the same
+    count in the same cell), with each suited mask's range without the joker and with it, and each
+    class's pattern of other ranks (0-90 the pairs o1 <= o2 in order, 91 + o1 one rank, 104 none).
+    Returns (plain starts, joker starts, patterns, the kept classes' cells).
+
+    >>> import numpy as np
+    >>> mask_start = np.array([0, 2, 3])  # two suited masks: two classes, then one
+    >>> other = np.array([[0, 1], [13, 13], [2, 13]])
+    >>> found = kept_flush_classes(mask_start, other, np.array([False, True, False]),
+    ...     *[np.array(values) for values in ([4, 5, 6], [1, 1, 1], [0, 0, 0], [4, 7, 8], [1, 1, 1], [0, 0, 0])])
+    >>> [part.tolist() for part in found[:4]]
+    [[0, 1, 2], [0, 2], [104, 93], [5, 6]]
+    """
+    import numpy as np
+
+    from paigow_cli.engine.dealer_classes import NO_RANK
+
+    own, theirs = cells[:3], cells[3:]
+    kept = np.zeros(len(joker), dtype=bool)
+    for mine, parent in zip(own, theirs):
+        kept |= mine != parent
+    before = np.concatenate([[0], np.cumsum(kept)])  # kept classes before each class
+    masks = len(mask_start) - 1
+    plain = np.bincount(np.repeat(np.arange(masks), np.diff(mask_start))[~joker], minlength=masks)
+    first, second = other[:, 0].astype(np.int64), other[:, 1].astype(np.int64)
+    pairs = 13 * first - first * (first - 1) // 2 + second - first  # (o1, o2) in the order o1 <= o2
+    pattern = np.where(second < NO_RANK, pairs, np.where(first < NO_RANK, 91 + first, 104))
+    return (
+        before[mask_start].astype(np.int64),
+        before[mask_start[:-1] + plain].astype(np.int64),
+        pattern[kept].astype(np.uint8),
+        *(cell[kept] for cell in cells),
+    )
 
 
 def pushed_corners(*cells: np.ndarray) -> np.ndarray:
     """The least and greatest high and low value (indices) of the flush classes' cells, their own and
     their multisets' (``cells``: high, low, layer, twice), in layers 1 and up; -1s if none.
 
+    >>> import numpy as np
     >>> pushed_corners(*[np.array(values) for values in ([5, 9, 7], [1, 2, 3], [0, 1, 1])] * 2).tolist()
     [7, 9, 2, 3]
     """

@@ -92,14 +92,22 @@ def scatter_multisets(
 
 @njit(cache=True, nogil=True)
 def flush_cells(flush_high, flush_low, flush_push, parent_high, parent_low, parent_push, row_of, col_of, rows, cols):
-    """Each flush class's cell and its multiset's cell under one bucketing (for ``scatter_flush_cells``)."""
+    """Each flush class's cell and its multiset's cell under one bucketing, as int16: the whole
+    game's grids are small, and ``flush_parts`` walks these arrays once per group (half the bytes
+    of int32 stay in cache)."""
     layer = rows * cols
     count = flush_high.shape[0]
-    own = np.empty(count, dtype=np.int32)
-    parent = np.empty(count, dtype=np.int32)
+    own = np.empty(count, dtype=np.int16)
+    parent = np.empty(count, dtype=np.int16)
+    top = 0
     for i in range(count):
-        own[i] = flush_push[i] * layer + row_of[flush_high[i]] * cols + col_of[flush_low[i]]
-        parent[i] = parent_push[i] * layer + row_of[parent_high[i]] * cols + col_of[parent_low[i]]
+        mine = flush_push[i] * layer + row_of[flush_high[i]] * cols + col_of[flush_low[i]]
+        theirs = parent_push[i] * layer + row_of[parent_high[i]] * cols + col_of[parent_low[i]]
+        top = max(top, mine, theirs)
+        own[i] = mine
+        parent[i] = theirs
+    if top >= 32768:
+        raise ArithmeticError("the grid is too large for int16 cells")
     return own, parent
 
 
@@ -461,15 +469,16 @@ def _add_terms(parts, held_free, counted, key0, times0, key1, times1, key2, time
 
 
 @njit(cache=True, nogil=True)
-def _scatter_block(grids, own, parent, c, at, weight, first, count):
-    """Add a block of flush classes (from class ``c``) at their cells and take them off their
-    multisets', each in its signature's grid (``at``, ``weight`` from ``_other_ranks_table``)."""
-    for k in range(count):
-        offset = at[first + k]
-        w = weight[first + k]
-        grids[offset + own[c + k]] += w
-        grids[offset + parent[c + k]] -= w
-    return c + count
+def _scatter_range(grids, own, parent, pattern, at, weight, start, end):
+    """Add flush classes ``start:end`` at their cells and take them off their multisets', each in
+    its signature's grid (``at`` and ``weight`` of its ``pattern`` of other ranks, from
+    ``_other_ranks_table``)."""
+    for i in range(start, end):
+        p = pattern[i]
+        offset = at[p]
+        w = weight[p]
+        grids[offset + own[i]] += w
+        grids[offset + parent[i]] -= w
 
 
 @njit(cache=True, nogil=True)
@@ -479,7 +488,9 @@ def flush_parts(
     varies,
     live_rank,
     joker_live,
-    mask_start,
+    plain_start,
+    joker_start,
+    pattern,
     own,
     parent,
     rows,
@@ -509,9 +520,10 @@ def flush_parts(
     ``(x1 + b1)(x2 + b2)``, b = 1 for a held rank), and a sum over subsets then gives every held
     set.
 
-    The flush classes of a suited mask S lie in ``mask_start[S]:mask_start[S + 1]`` in the order
-    ``distribution.check_flush_layout`` checks: without the joker, then with it; within each,
-    the other ranks in order (all pairs o1 <= o2, all single ranks, or none, by the size of S).
+    The flush classes of a suited mask S lie in ``plain_start[S]:joker_start[S]`` (without the
+    joker) and ``joker_start[S]:plain_start[S + 1]`` (with it), each with its ``pattern`` of other
+    ranks (``whole_game.kept_flush_classes``: 0-90 the pairs o1 <= o2 in order, 91 + o1 a single
+    rank, 104 none); classes whose setting is their multiset's are left out (they add nothing).
     """
     questions, settings = hcut.shape
     choose = _choose_table()
@@ -542,9 +554,9 @@ def flush_parts(
         x[r] = live_rank[r] - ((live_mask >> r) & 1) + ((always >> r) & 1)
     var_of = np.full(13, -1, dtype=np.int64)
     layer = layers * rows * cols  # one signature's grid
-    grids = np.zeros(signatures * layer, dtype=np.int64)
+    grids = np.zeros(signatures * layer, dtype=np.int32)  # a cell's classes weigh at most 9 each
     at = np.zeros(91 + 13 + 1, dtype=np.int64)  # the other ranks' patterns: pairs, singles, none
-    weight = np.zeros(91 + 13 + 1, dtype=np.int64)
+    weight = np.zeros(91 + 13 + 1, dtype=np.int32)
     flat = questions * settings * 4  # one (questions, settings, 4) block of counts, flat
     parts = np.zeros((keys, 1 << d, flat), dtype=np.int64)
     used = np.zeros(keys, dtype=np.bool_)
@@ -564,31 +576,19 @@ def flush_parts(
                 else:  # an other rank the player may hold
                     var_of[r] = index_of[r]
         with_pairs, with_single = _other_ranks_table(x, var_of, pair_sig, layer, at, weight)
+        kinds = (with_pairs, with_single, np.int64(1))  # the signatures two, one or no other ranks use
         touched = np.int64(0)
         sub = rest
         while True:
             suited = suited_varies | sub
             size = _popcount(suited)
-            c = mask_start[suited]
-            if size == 5:
-                c = _scatter_block(grids, own, parent, c, at, weight, 0, 91)
-                touched |= with_pairs
-            elif size == 6:
-                c = _scatter_block(grids, own, parent, c, at, weight, 91, 13)
-                touched |= with_single
-            elif size == 7:
-                c = _scatter_block(grids, own, parent, c, at, weight, 104, 1)
-                touched |= 1
-            if joker_live:
-                if size == 4:
-                    c = _scatter_block(grids, own, parent, c, at, weight, 0, 91)
-                    touched |= with_pairs
-                elif size == 5:
-                    c = _scatter_block(grids, own, parent, c, at, weight, 91, 13)
-                    touched |= with_single
-                elif size == 6:
-                    _scatter_block(grids, own, parent, c, at, weight, 104, 1)
-                    touched |= 1
+            start, middle, end = plain_start[suited], joker_start[suited], plain_start[suited + 1]
+            if size >= 5 and start < middle:  # without the joker: 7 - size other ranks
+                _scatter_range(grids, own, parent, pattern, at, weight, start, middle)
+                touched |= kinds[size - 5]
+            if joker_live and 4 <= size <= 6 and middle < end:  # with it: 6 - size
+                _scatter_range(grids, own, parent, pattern, at, weight, middle, end)
+                touched |= kinds[size - 4]
             if sub == 0:
                 break
             sub = (sub - 1) & rest
@@ -754,7 +754,9 @@ def play_group(
     class_stair,
     class_stair_sign,
     class_corner,
-    mask_start,
+    plain_start,
+    joker_start,
+    pattern,
     flush_high,
     flush_low,
     flush_layer,
@@ -841,7 +843,9 @@ def play_group(
                 varies[t],
                 live_rank,
                 joker_live,
-                mask_start,
+                plain_start,
+                joker_start,
+                pattern,
                 own,
                 parent,
                 rows,
