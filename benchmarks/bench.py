@@ -9,7 +9,7 @@ Usage:
     python benchmarks/bench.py whole-game [--runs 3] [--batch 200] [--rounds 1000] [--chunks 4]
     python benchmarks/bench.py startup [--runs 7] [--batch 400]
     python benchmarks/bench.py speed [--runs 3] [--chunks 6] [--baseline REV] [--rounds 2000]
-    python benchmarks/bench.py edge-games [--chunks 6]
+    python benchmarks/bench.py edge-games [--chunks 6] [--baseline REV]
 """
 
 from __future__ import annotations
@@ -491,31 +491,60 @@ print(json.dumps(statistics.median(times)))
 """
 
 
-def bench_edge_games(sample_chunks: int) -> None:
-    """Full-deck ``edge`` per game (the foxwoods dealer, the player's side): the median seconds of
-    sampled chunks, each counted once in a fresh process per game, projected to the whole deck."""
+def game_chunk_seconds(source: Path, game: str, chunks: list[int]) -> float:
+    """Median seconds of ``chunks`` of a full-deck foxwoods edge in ``game``, each counted once, with
+    the code in ``source`` (a fresh process)."""
     import json
 
+    found = subprocess.run(
+        [sys.executable, "-c", GAME_CHUNK_TIMER, game, json.dumps(chunks)],
+        env={**os.environ, "PYTHONPATH": str(source)},
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=source,
+    )
+    return json.loads(found.stdout)
+
+
+def bench_edge_games(sample_chunks: int, baseline: str | None) -> None:
+    """Full-deck ``edge`` per game (the foxwoods dealer, the player's side): the median seconds of
+    sampled chunks, each counted once in a fresh process per game, projected to the whole deck;
+    with ``baseline``, beside the code at that commit (a temporary worktree), game by game."""
     from paigow_cli.analysis.whole_game import CHUNKS
     from paigow_cli.core.rules import Game
 
     cores = os.cpu_count() or 1
     cache = os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
+    root = Path(__file__).resolve().parent.parent
     chosen = [round(i * CHUNKS / sample_chunks) + 1 for i in range(sample_chunks)]
     print(f"full-deck edge per game, {sample_chunks} sampled chunks each counted once, {cores} cores; cache in {cache}")
-    for game in Game:
-        found = subprocess.run(
-            [sys.executable, "-c", GAME_CHUNK_TIMER, game.value, json.dumps(chosen)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        seconds = json.loads(found.stdout)
-        projected = seconds * CHUNKS / cores
-        print(
-            f"  {game.value:16} {seconds:6.3f} s a chunk -> {projected:4.0f} s on {cores} cores   "
-            f"{'ok' if projected <= 90 else 'over'} (target <= 90 s)"
-        )
+    with tempfile.TemporaryDirectory(prefix="paigow-baseline-") as folder:
+        old_tree = Path(folder) / "tree"
+        if baseline:
+            subprocess.run(
+                ["git", "worktree", "add", "--detach", str(old_tree), baseline],
+                cwd=root,
+                check=True,
+                capture_output=True,
+            )
+        try:
+            for game in Game:
+                seconds = game_chunk_seconds(root, game.value, chosen)
+                projected = seconds * CHUNKS / cores
+                against = ""
+                if baseline:
+                    old = game_chunk_seconds(old_tree, game.value, chosen)
+                    against = (
+                        f"   baseline ({baseline}) {old:6.3f} s -> {old * CHUNKS / cores:4.0f} s, {old / seconds:4.2f}x"
+                    )
+                print(
+                    f"  {game.value:16} {seconds:6.3f} s a chunk -> {projected:4.0f} s on {cores} cores   "
+                    f"{'ok' if projected <= 90 else 'over'} (target <= 90 s){against}"
+                )
+        finally:
+            if baseline:
+                subprocess.run(["git", "worktree", "remove", "--force", str(old_tree)], cwd=root, capture_output=True)
 
 
 def main(argv: Sequence[str]) -> int:
@@ -550,6 +579,7 @@ def main(argv: Sequence[str]) -> int:
     speed.add_argument("--rounds", type=int, default=2000)
     games_edge = sub.add_parser("edge-games", help="full-deck edge per game, projected from sampled chunks")
     games_edge.add_argument("--chunks", type=int, default=6)
+    games_edge.add_argument("--baseline", default=None, help="a commit to measure each game against")
     args = parser.parse_args(argv)
     if args.what == "house-ways":
         bench_house_ways(args.hands, args.runs)
@@ -564,7 +594,7 @@ def main(argv: Sequence[str]) -> int:
     elif args.what == "startup":
         bench_startup(args.runs, args.batch)
     elif args.what == "edge-games":
-        bench_edge_games(args.chunks)
+        bench_edge_games(args.chunks, args.baseline)
     elif args.what == "speed":
         bench_speed(args.runs, args.chunks, args.baseline, args.rounds)
     return 0
