@@ -540,6 +540,8 @@ def flush_parts(
     pair_sig = np.zeros((d, d), dtype=np.int64)  # the signature of two other ranks he may hold
     keys = 1 + d  # terms: none held (0), one rank a (1 + a), two (pair_key)
     signatures = 1 + 2 * d + d * (d - 1) // 2  # none; one rank a (1 + a); a twice (1 + d + a); two
+    if signatures > 63:  # a bit each in ``touched``; a hand holds at most seven ranks (d <= 7: 36)
+        raise ArithmeticError("too many ranks the player may hold in one suit")
     sig_first = np.full(signatures, -1, dtype=np.int64)  # a signature's ranks (compact numbers)
     sig_second = np.full(signatures, -1, dtype=np.int64)
     for a in range(d):

@@ -65,7 +65,7 @@ app = typer.Typer()
 MAX_EDGE_DEAD = 53 - 14  # the player and the dealer need seven live cards each
 
 
-FULL_DECK_CPU_MINUTES = 2.2  # measured: 0.56 s a chunk, 240 chunks (bench.py edge-games, one quiet core)
+FULL_DECK_CPU_MINUTES = 2.1  # measured: 0.52 s a chunk, 240 chunks (bench.py edge-games, one quiet core)
 SET_FACTOR = 0.3  # each further question answered in the same pass adds about this much of one
 PUSH_FACTOR = 1.3  # questions of several games count each game's pushing dealer hands in a layer apart
 SEEN_FACTOR = 1.1  # Face Up's best play, which sees the dealer's hand, costs about this much more
@@ -151,7 +151,7 @@ def edge_command(
     --dead): wins, pushes, losses, copies, the EV per unit as a fraction and the house edge. The
     player sets every hand by the house way, or by its best EV (ties: the stronger setting, as in
     advise; in Face Up, the best setting against each dealer hand as shown). One pass answers both
-    players and paigow mistakes; it takes about 2.2 CPU-minutes for a full deck (about a minute on
+    players and paigow mistakes; it takes about 2.1 CPU-minutes for a full deck (about a minute on
     two cores; Face Up a tenth more), shows its progress, keeps finished chunks if you stop it (the
     same command resumes) and caches the answer, so asking again is instant. --all answers every
     shipped house way, game and side of the bank, a house way's eight at once.
