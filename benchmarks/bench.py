@@ -22,8 +22,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -392,20 +394,42 @@ print(json.dumps(times))
 """
 
 
-def chunk_seconds(source: Path, chunks: list[int], runs: int) -> float:
-    """Median seconds a full-deck foxwoods chunk takes with the code in ``source`` (a fresh process)."""
+def timer_output(source: Path, timer: str, *args: str) -> Any:
+    """Run a timer script (``CHUNK_TIMER``, ``GAME_CHUNK_TIMER``) with the code in ``source``, in a
+    fresh process started there (the working directory comes first on ``sys.path``); its last line
+    of output, as JSON."""
     import json
 
-    env = {**os.environ, "PYTHONPATH": str(source)}
     done = subprocess.run(
-        [sys.executable, "-c", CHUNK_TIMER, json.dumps(chunks), str(runs)],
-        env=env,
+        [sys.executable, "-c", timer, *args],
+        env={**os.environ, "PYTHONPATH": str(source)},
         capture_output=True,
         text=True,
         check=True,
         cwd=source,
     )
-    return statistics.median(json.loads(done.stdout.strip().splitlines()[-1]))
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@contextmanager
+def worktree_at(root: Path, revision: str) -> Iterator[Path]:
+    """The code at ``revision`` in a temporary git worktree, removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="paigow-baseline-") as folder:
+        tree = Path(folder) / "tree"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(tree), revision], cwd=root, check=True, capture_output=True
+        )
+        try:
+            yield tree
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=root, capture_output=True)
+
+
+def chunk_seconds(source: Path, chunks: list[int], runs: int) -> float:
+    """Median seconds a full-deck foxwoods chunk takes with the code in ``source`` (a fresh process)."""
+    import json
+
+    return statistics.median(timer_output(source, CHUNK_TIMER, json.dumps(chunks), str(runs)))
 
 
 def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> None:
@@ -423,15 +447,8 @@ def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> No
     root = Path(__file__).resolve().parent.parent
     chosen = [round(i * CHUNKS / sample_chunks) + 1 for i in range(sample_chunks)]
     print(f"median of {runs} runs, {cores} cores; cache in {cache}")
-    with tempfile.TemporaryDirectory(prefix="paigow-baseline-") as folder:
-        old_tree = Path(folder) / "tree"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", str(old_tree), baseline], cwd=root, check=True, capture_output=True
-        )
-        try:
-            old = chunk_seconds(old_tree, chosen, runs)
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(old_tree)], cwd=root, capture_output=True)
+    with worktree_at(root, baseline) as old_tree:
+        old = chunk_seconds(old_tree, chosen, runs)
     new = chunk_seconds(root, chosen, runs)
     print(f"full-deck edge, one chunk of {CHUNKS} (median of {sample_chunks} sampled, one core):")
     print(
@@ -496,15 +513,7 @@ def game_chunk_seconds(source: Path, game: str, chunks: list[int]) -> float:
     the code in ``source`` (a fresh process)."""
     import json
 
-    found = subprocess.run(
-        [sys.executable, "-c", GAME_CHUNK_TIMER, game, json.dumps(chunks)],
-        env={**os.environ, "PYTHONPATH": str(source)},
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=source,
-    )
-    return json.loads(found.stdout)
+    return float(timer_output(source, GAME_CHUNK_TIMER, game, json.dumps(chunks)))
 
 
 def bench_edge_games(sample_chunks: int, baseline: str | None) -> None:
@@ -519,32 +528,20 @@ def bench_edge_games(sample_chunks: int, baseline: str | None) -> None:
     root = Path(__file__).resolve().parent.parent
     chosen = [round(i * CHUNKS / sample_chunks) + 1 for i in range(sample_chunks)]
     print(f"full-deck edge per game, {sample_chunks} sampled chunks each counted once, {cores} cores; cache in {cache}")
-    with tempfile.TemporaryDirectory(prefix="paigow-baseline-") as folder:
-        old_tree = Path(folder) / "tree"
-        if baseline:
-            subprocess.run(
-                ["git", "worktree", "add", "--detach", str(old_tree), baseline],
-                cwd=root,
-                check=True,
-                capture_output=True,
-            )
-        try:
-            for game in Game:
-                seconds = game_chunk_seconds(root, game.value, chosen)
-                projected = seconds * CHUNKS / cores
-                against = ""
-                if baseline:
-                    old = game_chunk_seconds(old_tree, game.value, chosen)
-                    against = (
-                        f"   baseline ({baseline}) {old:6.3f} s -> {old * CHUNKS / cores:4.0f} s, {old / seconds:4.2f}x"
-                    )
-                print(
-                    f"  {game.value:16} {seconds:6.3f} s a chunk -> {projected:4.0f} s on {cores} cores   "
-                    f"{'ok' if projected <= 90 else 'over'} (target <= 90 s){against}"
+    with worktree_at(root, baseline) if baseline else nullcontext(None) as old_tree:
+        for game in Game:
+            seconds = game_chunk_seconds(root, game.value, chosen)
+            projected = seconds * CHUNKS / cores
+            against = ""
+            if old_tree is not None:
+                old = game_chunk_seconds(old_tree, game.value, chosen)
+                against = (
+                    f"   baseline ({baseline}) {old:6.3f} s -> {old * CHUNKS / cores:4.0f} s, {old / seconds:4.2f}x"
                 )
-        finally:
-            if baseline:
-                subprocess.run(["git", "worktree", "remove", "--force", str(old_tree)], cwd=root, capture_output=True)
+            print(
+                f"  {game.value:16} {seconds:6.3f} s a chunk -> {projected:4.0f} s on {cores} cores   "
+                f"{'ok' if projected <= 90 else 'over'} (target <= 90 s){against}"
+            )
 
 
 def main(argv: Sequence[str]) -> int:
