@@ -601,7 +601,7 @@ def test_an_interrupted_count_notes_after_its_bar_is_gone(monkeypatch, foxwoods_
 
     from paigow_cli.analysis import edge
     from paigow_cli.analysis.whole_game import Question
-    from paigow_cli.cli.commands import whole_game
+    from paigow_cli.cli import counting
 
     events: list[str] = []
 
@@ -616,12 +616,12 @@ def test_an_interrupted_count_notes_after_its_bar_is_gone(monkeypatch, foxwoods_
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(whole_game, "progress_bar", bar)
-    monkeypatch.setattr(whole_game, "note", lambda text: events.append("note"))
+    monkeypatch.setattr(counting, "progress_bar", bar)
+    monkeypatch.setattr(counting, "note", lambda text: events.append("note"))
     monkeypatch.setattr(edge, "compute_all", interrupted)
     monkeypatch.setattr(edge, "cached_result", lambda question: None)
     with pytest.raises(typer.Exit):
-        whole_game.count_sets([[Question(Rules())]], 1, None, "questions")
+        counting.count_sets([[Question(Rules())]], 1, None, "questions")
     assert events == ["bar shown", "bar gone", "note"], events
 
 

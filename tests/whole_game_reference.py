@@ -88,3 +88,65 @@ def seen_against(candidates, dealers) -> tuple[int, int, int, int, int]:
         wins += max(outcomes) == 2
         losses += max(outcomes) == 0
     return wins, losses, 0, 0, len(dealers)
+
+
+def brute_force_table(question) -> dict[int, dict]:
+    """A strategy table by brute force: per player class (its global id), the hands and best play's
+    (wins, losses, high copies, low copies), and per legal setting (its (high key, low key)) the
+    same four counts summed over the class's hands, the hands where a better setting exists and the
+    most one hand gives up (score units). Every (player, dealer) pair is settled directly."""
+    from paigow_cli.engine.dealer_classes import dealer_classes
+
+    rules = question.rules
+    classes = dealer_classes()
+    live = [DECK[code] for code in range(53) if code not in set(question.dead)]
+    rate = Fraction(str(rules.commission))
+    pay, charge = (1 - rate).numerator, (1 - rate).denominator
+    dealer_cache: dict[tuple, tuple[int, int, bool]] = {}
+    shown = rules.game is Game.FACE_UP and not rules.banker
+    table: dict[int, dict] = {}
+    for player_hand in combinations(live, 7):
+        rest = [card for card in live if card not in player_hand]
+        dealers = []
+        for hand in combinations(rest, 7):
+            if hand not in dealer_cache:
+                split = house_setting(hand, rules).split
+                dealer_cache[hand] = (split.high_value.key, split.low_value.key, dealer_pushes(rules.game, split))
+            dealers.append(dealer_cache[hand])
+        settings = {}
+        for split in all_splits(player_hand, rules.wheel_is_low):
+            if split.foul:
+                continue
+            high, low = split.high_value.key, split.low_value.key
+            wins = losses = copies_high = copies_low = 0
+            for dealer_high, dealer_low, pushes in dealers:
+                copies_high += high == dealer_high
+                copies_low += low == dealer_low
+                if pushes:
+                    continue
+                if rules.banker:
+                    wins += high >= dealer_high and low >= dealer_low
+                    losses += high < dealer_high and low < dealer_low
+                else:
+                    wins += high > dealer_high and low > dealer_low
+                    losses += high <= dealer_high and low <= dealer_low
+            settings[high, low] = (wins, losses, copies_high, copies_low)
+        scores = {keys: pay * counts[0] - charge * counts[1] for keys, counts in settings.items()}
+        strongest = max(scores, key=lambda keys: (scores[keys], keys))
+        if shown:
+            candidates = [split for split in all_splits(player_hand, rules.wheel_is_low) if not split.foul]
+            best = seen_against(candidates, dealers)[:4]
+        else:
+            best = settings[strongest]
+        best_score = pay * best[0] - charge * best[1]
+        row = table.setdefault(classes.class_id(player_hand), {"hands": 0, "best": [0] * 4, "settings": {}})
+        row["hands"] += 1
+        row["best"] = [a + b for a, b in zip(row["best"], best)]
+        for keys, counts in settings.items():
+            given_up = best_score - scores[keys]
+            mine = row["settings"].setdefault(keys, [0] * 6)
+            for at in range(4):
+                mine[at] += counts[at]
+            mine[4] += given_up > 0
+            mine[5] = max(mine[5], given_up)
+    return table

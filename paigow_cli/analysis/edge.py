@@ -85,21 +85,28 @@ def result_path(question: Question) -> Path:
     return table_path("edge", rules.house_way, rules.wheel.value, rules.game.value, side, question_key(question))
 
 
-def partial_folder(question: Question) -> Path:
-    """Where finished chunks wait until the whole run is done (an interrupted run resumes from them)."""
-    path = result_path(question)
+def partial_folder(question: Question, record: bool = False) -> Path:
+    """Where finished chunks wait until the whole run is done (an interrupted run resumes from
+    them); ``record``: a pass that also counts the question's strategy table."""
+    if record:
+        from paigow_cli.analysis.strategy_table import table_path
+
+        path = table_path(question)
+    else:
+        path = result_path(question)
     return path.with_name(path.stem + ".partial")
 
 
-def partial_folder_of(questions: Sequence[Question]) -> Path:
+def partial_folder_of(questions: Sequence[Question], record: bool = False) -> Path:
     """``partial_folder`` of questions answered together (one question: its own folder)."""
     if len(questions) == 1:
-        return partial_folder(questions[0])
+        return partial_folder(questions[0], record)
     from paigow_cli.engine.cache import table_path
 
     rules = questions[0].rules
     digest = hashlib.sha256(" ".join(question_key(question) for question in questions).encode()).hexdigest()[:12]
-    path = table_path("edge", rules.house_way, rules.wheel.value, f"{len(questions)}-questions", digest)
+    kind = "strategy" if record else "edge"
+    path = table_path(kind, rules.house_way, rules.wheel.value, f"{len(questions)}-questions", digest)
     return path.with_name(path.stem + ".partial")
 
 
@@ -110,30 +117,45 @@ def _meta(question: Question, chunk: int | None = None) -> dict[str, object]:
     return meta
 
 
-def _chunk_meta(questions: Sequence[Question], chunk: int) -> dict[str, object]:
-    if len(questions) == 1:
+def _chunk_meta(questions: Sequence[Question], chunk: int, record: bool = False) -> dict[str, object]:
+    if len(questions) == 1 and not record:
         return _meta(questions[0], chunk)
     described = [question.describe() for question in questions]
-    return {"kind": "edge-set", "questions": json.dumps(described, sort_keys=True), "chunk": chunk}
+    kind = "edge-table" if record else "edge-set"
+    return {"kind": kind, "questions": json.dumps(described, sort_keys=True), "chunk": chunk}
 
 
-def _save(path: Path, tallies: Sequence[Tally], meta: dict[str, object]) -> None:
+Parts = dict  # a chunk's rows of strategy tables: ``strategy_table.TableParts.arrays``
+PART_PREFIX = "part_"
+
+
+def _save(path: Path, tallies: Sequence[Tally], meta: dict[str, object], parts: Parts | None = None) -> None:
     import numpy as np
 
     from paigow_cli.engine.cache import write_arrays
 
-    write_arrays(path, {"tallies": np.array(json.dumps([tally.as_json() for tally in tallies]))}, meta)
+    arrays = {"tallies": np.array(json.dumps([tally.as_json() for tally in tallies]))}
+    arrays.update({PART_PREFIX + name: values for name, values in (parts or {}).items()})
+    write_arrays(path, arrays, meta)
 
 
 def _load(path: Path, meta: dict[str, object]) -> list[Tally]:
     """Stored tallies; StaleCache when they are missing, garbled or about something else."""
+    return _load_chunk(path, meta)[0]
+
+
+def _load_chunk(path: Path, meta: dict[str, object]) -> tuple[list[Tally], Parts]:
+    """Stored tallies and strategy-table rows (none for a plain pass); StaleCache when missing or
+    unsound."""
     from paigow_cli.engine.cache import StaleCache, read_arrays
 
     arrays = read_arrays(path, meta)
     try:
-        return [Tally.from_json(found) for found in json.loads(str(arrays["tallies"]))]
+        tallies = [Tally.from_json(found) for found in json.loads(str(arrays["tallies"]))]
     except (KeyError, ValueError, TypeError, AttributeError):
         raise StaleCache(f"{path.name} is malformed") from None
+    parts = {name[len(PART_PREFIX) :]: values for name, values in arrays.items() if name.startswith(PART_PREFIX)}
+    return tallies, parts
 
 
 def cached_result(question: Question) -> Tally | None:
@@ -150,6 +172,14 @@ def cached_result(question: Question) -> Tally | None:
 def _count_chunk_json(questions: Sequence[Question], chunk: int, chunks: int) -> list[dict]:
     """``count_chunk_of`` with a plain-data result (what a cluster worker sends back)."""
     return [tally.as_json() for tally in count_chunk_of(questions, chunk, chunks)]
+
+
+def _count_table_chunk_json(questions: Sequence[Question], chunk: int, chunks: int) -> tuple[list[dict], Parts]:
+    """``count_table_chunk`` with plain data and arrays (what a cluster worker sends back)."""
+    from paigow_cli.analysis.whole_game import count_table_chunk
+
+    tallies, parts = count_table_chunk(questions, chunk, chunks)
+    return [tally.as_json() for tally in tallies], parts
 
 
 def compute(
@@ -169,26 +199,151 @@ def compute_all(
     progress: Progress | None = None,
     notify: Callable[[str], None] | None = None,
     scheduler: str | None = None,
+    details: bool = False,
 ) -> list[Tally]:
-    """``compute`` for questions that share a house way, wheel and dead cards (``question_set``):
-    the ones not cached are counted together, in one pass over the deals, and each is cached."""
-    from paigow_cli.engine.cache import CacheError, StaleCache
+    """``compute`` for questions that share a house way, wheel and dead cards (``question_set``).
 
+    A question whose player sets by another strategy (a house way, a plugin, ``best-way``) is read
+    from its dealer's strategy table, counted once (with the dealer's own answer) if it is not
+    cached; the other questions not cached are counted together, in one pass, and each is cached.
+    ``details``: give the answers read from a table the clauses' example hands and the two-pair
+    chart too (``mistakes`` shows them; a pass finds them as it counts).
+    """
     questions = question_set(questions)
     found = {question: cached_result(question) for question in questions}
-    todo_questions = [question for question in questions if found[question] is None]
-    if not todo_questions:
-        return [found[question] for question in questions]  # type: ignore[misc]
-    dealer_context(todo_questions)  # load (or build) the dealer table once, before any worker starts
-    chunks = chunk_count(todo_questions[0])
-    folder = partial_folder_of(todo_questions)
-    done: dict[int, list[Tally]] = {}
+    wanted = [
+        question.dealer
+        for question in questions
+        if found[question] is None and (question.strategy is not None or table_is_cached(question.dealer))
+    ]
+    tables = {dealer: cached_table(dealer, notify) for dealer in dict.fromkeys(wanted)}
+    missing = [dealer for dealer in tables if tables[dealer] is None]
+    if missing:
+        totals, counted = _count(missing, True, jobs, progress, notify, scheduler)
+        tables.update(zip(missing, counted))
+        found.update((dealer, total) for dealer, total in zip(missing, totals) if dealer in found)
+    for question in questions:
+        if found[question] is None and question.dealer in tables:
+            found[question] = answer_from_table(question, tables[question.dealer], details)
+    todo = [question for question in questions if found[question] is None]
+    if todo:
+        for question, tally in zip(todo, _count(todo, False, jobs, progress, notify, scheduler)[0]):
+            found[question] = tally
+    return [found[question] for question in questions]  # type: ignore[misc]
+
+
+def work_of(questions: Sequence[Question]) -> tuple[list[Question], bool]:
+    """What ``compute_all`` will count for these questions: (the questions of its one pass, whether
+    that pass records their strategy tables); no questions when every answer is cached or read
+    from a cached table."""
+    questions = question_set(questions)
+    todo = [question for question in questions if cached_result(question) is None]
+    dealers = list(dict.fromkeys(question.dealer for question in todo if question.strategy is not None))
+    missing = [dealer for dealer in dealers if not table_is_cached(dealer)]
+    if missing:
+        return missing, True
+    plain = [question for question in todo if question.strategy is None and not table_is_cached(question)]
+    return plain, False
+
+
+def table_is_cached(question: Question) -> bool:
+    """Whether the dealer question's strategy table is on disk (not yet read: a file of ~200 MB)."""
+    from paigow_cli.analysis.strategy_table import table_path
+
+    return table_path(question).is_file()
+
+
+def strategy_tables(
+    questions: Sequence[Question],
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    notify: Callable[[str], None] | None = None,
+    scheduler: str | None = None,
+) -> list:
+    """The strategy tables of dealer questions (no player strategy) that share a house way, wheel and
+    dead cards: cached, else counted in one pass that also answers (and caches) each question."""
+    questions = question_set(questions)
+    if any(question.strategy is not None for question in questions):
+        raise ValueError("a strategy table is the dealer's: its question has no player strategy")
+    found = {question: cached_table(question, notify) for question in questions}
+    todo = [question for question in questions if found[question] is None]
+    if todo:
+        _, tables = _count(todo, True, jobs, progress, notify, scheduler)
+        found.update(zip(todo, tables))
+    return [found[question] for question in questions]
+
+
+def cached_table(question: Question, notify: Callable[[str], None] | None = None):
+    """The dealer question's strategy table if it is cached and sound; a damaged one is said so
+    (and counted again by the caller)."""
+    from paigow_cli.analysis.strategy_table import cached_table as cached
+    from paigow_cli.analysis.strategy_table import table_path
+
+    if not table_is_cached(question):
+        return None
+    table = cached(question)
+    if table is None and notify:
+        notify(f"the strategy table {table_path(question).name} is damaged: counting it again")
+    return table
+
+
+def answer_from_table(question: Question, table, details: bool = False) -> Tally:
+    """A player strategy's whole-game counts, read from its dealer's strategy table; with
+    ``details`` the clauses' example hands and the two-pair chart too (as a pass gives them)."""
+    from paigow_cli.analysis.strategy_table import table_chart, table_examples
+
+    player = player_table(question)
+    tally = table.tally(player, clauses=details)
+    if details:
+        tally.examples = table_examples(question, table, player, tally)
+        tally.chart = table_chart(table, player)
+    check_tally(question, tally)
+    return tally
+
+
+def player_table(question: Question):
+    """The table of the strategy a question's player sets by (``best-way``: from its dealer's
+    strategy table)."""
+    context = dealer_context([question])
+    return context.player_table(question.strategy, question) if question.strategy else context.table
+
+
+def strategy_keys(question: Question, hand: Sequence[Card]) -> tuple[int, int]:
+    """(high key, low key) of the setting the question's player gives a hand: his strategy's
+    table's setting of the hand's class (a house way sets all hands of a class alike)."""
+    from paigow_cli.analysis.strategy_table import player_keys
+
+    player = player_table(question)
+    high, low = player_keys(player)
+    at = player.classes.class_id(hand)
+    return int(high[at]), int(low[at])
+
+
+def _count(
+    questions: Sequence[Question],
+    record: bool,
+    jobs: int | None,
+    progress: Progress | None,
+    notify: Callable[[str], None] | None,
+    scheduler: str | None,
+) -> tuple[list[Tally], list]:
+    """Count questions in one pass (resuming finished chunks), check and cache each answer, and
+    with ``record`` each question's strategy table too (returned, and cached)."""
+    from paigow_cli.engine.cache import CacheError, StaleCache
+
+    dealer_context(questions)  # load (or build) the dealer table once, before any worker starts
+    chunks = chunk_count(questions[0])
+    folder = partial_folder_of(questions, record)
+    done: dict[int, tuple[list[Tally], Parts]] = {}
     if folder.is_dir():
         for chunk in range(chunks):
             try:
-                done[chunk] = _load(folder / f"chunk-{chunk:04d}.npz", _chunk_meta(todo_questions, chunk))
+                done[chunk] = _load_chunk(folder / f"chunk-{chunk:04d}.npz", _chunk_meta(questions, chunk, record))
             except StaleCache:
                 pass
+            else:
+                if record and not done[chunk][1]:
+                    del done[chunk]
         if done and notify:
             notify(f"resuming: {len(done)} of {chunks} chunks were computed by an earlier run")
     todo = [chunk for chunk in range(chunks) if chunk not in done]
@@ -196,41 +351,70 @@ def compute_all(
     if progress:
         progress(len(done), chunks)
 
-    def finished(chunk: int, tallies: list[Tally]) -> None:
-        done[chunk] = tallies
+    def finished(chunk: int, tallies: list[Tally], parts: Parts) -> None:
+        done[chunk] = tallies, parts
         try:
-            _save(folder / f"chunk-{chunk:04d}.npz", tallies, _chunk_meta(todo_questions, chunk))
+            _save(folder / f"chunk-{chunk:04d}.npz", tallies, _chunk_meta(questions, chunk, record), parts)
         except CacheError:
             pass  # still counted in this run; only resuming needs the file
         if progress:
             progress(len(done), chunks)
 
     if client is not None:
-        _run_on_cluster(client, todo_questions, todo, chunks, finished)
+        _run_on_cluster(client, questions, todo, chunks, record, finished)
     else:
-        _run_locally(todo_questions, todo, chunks, jobs, finished)
-    for at, question in enumerate(todo_questions):
+        _run_locally(questions, todo, chunks, record, jobs, finished)
+    totals = []
+    for at, question in enumerate(questions):
         total = Tally()
         for chunk in range(chunks):
-            total.add(done[chunk][at])
+            total.add(done[chunk][0][at])
         check_tally(question, total)
-        found[question] = total
+        totals.append(total)
+    tables = []
+    if record:
+        from paigow_cli.analysis.strategy_table import StrategyTable
+
+        parts = [done[chunk][1] for chunk in range(chunks)]
+        for at, (question, total) in enumerate(zip(questions, totals)):
+            table = StrategyTable.from_chunks(question, at, parts)
+            table.check()
+            agrees_with_pass(table, total)
+            tables.append(table)
+    for at, question in enumerate(questions):
         try:
-            _save(result_path(question), [total], _meta(question))
+            _save(result_path(question), [totals[at]], _meta(question))
+            if record:
+                tables[at].save()
         except CacheError as error:
             if notify:
                 notify(f"{error}; the result will be computed again next time")
     import shutil
 
     shutil.rmtree(folder, ignore_errors=True)
-    return [found[question] for question in questions]  # type: ignore[misc]
+    return totals, tables
 
 
-def _run_locally(questions: Sequence[Question], todo: list[int], chunks: int, jobs: int | None, finished) -> None:
+def agrees_with_pass(table, tally: Tally) -> None:
+    """A strategy table read for the dealer's own way must give what the pass counted: every total
+    and every clause's numbers (two sums of the same deals, kept apart until here)."""
+    found = table.tally(dealer_context([table.question]).table)
+    if found.totals != tally.totals or found.rules != tally.rules:
+        raise ArithmeticError("the strategy table and the whole-game pass disagree")
+
+
+def _run_locally(
+    questions: Sequence[Question], todo: list[int], chunks: int, record: bool, jobs: int | None, finished
+) -> None:
+    from paigow_cli.analysis.whole_game import count_table_chunk
+
+    def count(chunk: int) -> tuple[list[Tally], Parts]:
+        return count_table_chunk(questions, chunk, chunks) if record else (count_chunk_of(questions, chunk, chunks), {})
+
     workers = min(len(todo), jobs or os.cpu_count() or 1)
     if workers <= 1:
         for chunk in todo:
-            finished(chunk, count_chunk_of(questions, chunk, chunks))
+            finished(chunk, *count(chunk))
         return
     from concurrent.futures import FIRST_COMPLETED, wait
 
@@ -238,11 +422,13 @@ def _run_locally(questions: Sequence[Question], todo: list[int], chunks: int, jo
 
     pool = worker_pool(workers)
     try:
-        pending = {pool.submit(count_chunk_of, questions, chunk, chunks): chunk for chunk in todo}
+        function: Callable = count_table_chunk if record else count_chunk_of
+        pending = {pool.submit(function, questions, chunk, chunks): chunk for chunk in todo}
         while pending:
             ready, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in ready:
-                finished(pending.pop(future), future.result())
+                result = future.result()
+                finished(pending.pop(future), *(result if record else (result, {})))
     except BaseException:
         stop_pool(pool)
         raise
@@ -263,14 +449,19 @@ def connect(address: str):
         raise OptionError(f"{{option}} {address}: cannot reach the scheduler ({error})", about="scheduler") from None
 
 
-def _run_on_cluster(client, questions: Sequence[Question], todo: list[int], chunks: int, finished) -> None:
-    """Send the chunks to the cluster; each comes back as plain integer counts."""
+def _run_on_cluster(
+    client, questions: Sequence[Question], todo: list[int], chunks: int, record: bool, finished
+) -> None:
+    """Send the chunks to the cluster; each comes back as plain integer counts (and arrays)."""
     from distributed import as_completed
 
+    function = _count_table_chunk_json if record else _count_chunk_json
     try:
-        futures = {client.submit(_count_chunk_json, questions, chunk, chunks, pure=False): chunk for chunk in todo}
+        futures = {client.submit(function, questions, chunk, chunks, pure=False): chunk for chunk in todo}
         for future in as_completed(list(futures)):
-            finished(futures[future], [Tally.from_json(found) for found in future.result()])
+            result = future.result()
+            tallies, parts = result if record else (result, {})
+            finished(futures[future], [Tally.from_json(found) for found in tallies], parts)
     finally:
         client.close()
 
@@ -420,36 +611,48 @@ def two_pair_chart(question: Question, tally: Tally) -> list[ChartCell]:
 
 
 def is_current_file(path: Path) -> bool | None:
-    """Whether a cached whole-game file (an answer, or an unfinished run's folder) belongs to this
-    version of the counting code; None when it cannot tell (a plugin house way not loaded here)."""
+    """Whether a cached whole-game file (an answer, a strategy table, or an unfinished run's folder)
+    belongs to this version of the counting code; None when it cannot tell (a plugin house way or
+    strategy not loaded here)."""
     import numpy as np
 
-    from paigow_cli.core.rules import Game, Wheel
-    from paigow_cli.engine.cache import PARTIAL
+    from paigow_cli.core.rules import BEST_WAY, Game, Wheel
 
     try:
         source = next(iter(sorted(path.glob("chunk-*.npz"))), None) if path.is_dir() else path
         if source is None:
             return False
         with np.load(source, allow_pickle=False) as stored:
-            described = json.loads(json.loads(str(stored["_meta"]))["question"])
-        rules = Rules(
-            wheel=Wheel(described["wheel"]),
-            commission=described["commission"],
-            house_way=described["house_way"],
-            game=Game(described["game"]),
-            banker=described["banker"],
-        )
+            meta = json.loads(str(stored["_meta"]))
+        found = [json.loads(meta["question"])] if "question" in meta else json.loads(meta["questions"])
+        from paigow_cli.core.cards import parse_cards
         from paigow_cli.house_ways import way_named
 
-        try:
-            way_named(rules.house_way)
-        except Exception:
-            return None
-        from paigow_cli.core.cards import parse_cards
+        questions = []
+        for described in found:
+            rules = Rules(
+                wheel=Wheel(described["wheel"]),
+                commission=described["commission"],
+                house_way=described["house_way"],
+                game=Game(described["game"]),
+                banker=described["banker"],
+            )
+            strategy = described.get("strategy")
+            try:
+                way_named(rules.house_way)
+                if strategy not in (None, BEST_WAY):
+                    way_named(strategy)
+            except Exception:
+                return None
+            dead = parse_cards(" ".join(described["dead"])) if described["dead"] else ()
+            questions.append(Question(rules, dead, strategy))
+        record = meta.get("kind") in ("strategy-table", "edge-table")
+        if path.is_dir():
+            return path.name == partial_folder_of(questions, record).name
+        if record:
+            from paigow_cli.analysis.strategy_table import table_path
 
-        question = Question(rules, parse_cards(" ".join(described["dead"])) if described["dead"] else ())
-        expected = result_path(question)
-        return path.name == (expected.stem + PARTIAL if path.is_dir() else expected.name)
+            return path.name == table_path(questions[0]).name
+        return path.name == result_path(questions[0]).name
     except Exception:  # unreadable: not an answer this code would use
         return False

@@ -38,18 +38,19 @@ equally well, so this player's copies are not counted (zero).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from itertools import combinations, permutations
 from math import comb
 from typing import TYPE_CHECKING
 
 from paigow_cli.core.cards import DECK, JOKER_CODE, Card
-from paigow_cli.core.rules import Game, Rules
+from paigow_cli.core.rules import BEST_WAY, Game, Rules
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from paigow_cli.analysis.strategy_table import TableParts
     from paigow_cli.engine.dealer_table import DealerTable
 
 CHUNKS = 240  # a full deck's 67,600 groups in chunks of about 280 (seconds each)
@@ -74,9 +75,15 @@ class Question:
         from paigow_cli.house_ways import way_named
 
         object.__setattr__(self, "dead", tuple(DECK[code] for code in sorted({int(card) for card in self.dead})))
-        if self.strategy is not None:
+        if self.strategy is not None and self.strategy != BEST_WAY:
             name = way_named(self.strategy).name
             object.__setattr__(self, "strategy", None if name == way_named(self.rules.house_way).name else name)
+
+    @property
+    def dealer(self) -> Question:
+        """The same question with the player on the dealer's own way: its strategy table answers
+        every strategy's (``strategy_table``)."""
+        return replace(self, strategy=None)
 
     @property
     def player(self) -> str:
@@ -113,7 +120,9 @@ class Question:
         described: dict[str, object] = {**self.rules.as_dict(), "dead": [str(DECK[card]) for card in self.dead]}
         if way.plugin:
             described["plugin_digest"] = way.digest
-        if self.strategy is not None:
+        if self.strategy == BEST_WAY:
+            described["strategy"] = BEST_WAY
+        elif self.strategy is not None:
             strategy = way_named(self.strategy)
             described["strategy"] = strategy.name
             if strategy.plugin:
@@ -167,6 +176,7 @@ class GroupClasses:
     chart: list[tuple[int, int, int] | None] = field(default_factory=list)  # two-pair chart cell of class 0
     chart_settings: tuple[int, int] = (-1, -1)  # (split, together) of class 0
     index: dict[tuple[int, int], int] = field(default_factory=dict)  # setting -> its id
+    class_ids: list[int] = field(default_factory=list)  # per class: its global id (see ``DealerClasses.multisets``)
 
 
 def _ids(classes: GroupClasses, key: tuple[int, int]) -> int:
@@ -226,6 +236,7 @@ def group_classes(
             classes.house[at].append(classes.index[high, low])
             classes.rules[at].append(rule)
         classes.flush_masks.append(mask)
+        classes.class_ids.append(index if kind == "multiset" else table.classes.multisets + index)
     classes.keys = list(ids)
     cell = chart_cell(counts, joker)
     classes.chart = [cell] + [None] * (len(found) - 1)
@@ -287,19 +298,27 @@ def legal_settings(ranks: list[int], suited: int, joker: bool, wheel_low: bool) 
     EV's ties go to the stronger setting, as ``splits.strength_order``). ``ranks`` are the real
     cards' ranks (0-12), the first ``suited`` of them in the class's flush suit.
 
-    Hand values are memoised by a code of the cards' ranks (three bits a rank, then the joker
-    and whether the five are one suit), so a setting costs two lookups.
-
     >>> from paigow_cli.core.hands import HIGH_CARD, TWO_PAIR, pack
     >>> legal_settings([0, 0, 12, 12, 11, 10, 9], 0, False, False)[0] == (pack(TWO_PAIR, 14, 2, 13), pack(HIGH_CARD, 12, 11))
     True
+    """
+    found = {(high, low) for high, low in every_setting(ranks, suited, joker, wheel_low) if low <= high}  # no foul
+    return sorted(found, reverse=True)
+
+
+def every_setting(ranks: list[int], suited: int, joker: bool, wheel_low: bool) -> list[tuple[int, int]]:
+    """(high key, low key) of each of a class's 21 settings, fouls too, in the order of
+    ``splits.LOW_POSITIONS`` (the joker, if any, the seventh card): see ``legal_settings``.
+
+    Hand values are memoised by a code of the cards' ranks (three bits a rank, then the joker
+    and whether the five are one suit), so a setting costs two lookups.
     """
     from paigow_cli.core.splits import LOW_POSITIONS
 
     codes = [1 << 3 * rank for rank in ranks] + ([JOKER_BIT] if joker else [])
     everything = sum(codes)
     highs, lows = _HIGH_KEYS[wheel_low], _LOW_KEYS
-    legal = set()
+    found = []
     for (i, j), flush in zip(LOW_POSITIONS, _flush_settings(suited, joker)):
         high_code = everything - codes[i] - codes[j] + flush
         high = highs.get(high_code)
@@ -309,9 +328,8 @@ def legal_settings(ranks: list[int], suited: int, joker: bool, wheel_low: bool) 
         low = lows.get(low_code)
         if low is None:
             low = lows[low_code] = _two_key(low_code)
-        if low <= high:  # not a foul
-            legal.add((high, low))
-    return sorted(legal, reverse=True)
+        found.append((high, low))
+    return found
 
 
 JOKER_BIT = 1 << 39  # in a code of cards: three bits per rank's count, then the joker
@@ -454,8 +472,15 @@ class DealerContext:
     def layers(self) -> int:
         return int(self.settles.shape[1])
 
-    def player_table(self, strategy: str) -> DealerTable:
-        """The table of a player's strategy (its settings of every class), loaded once per process."""
+    def player_table(self, strategy: str, question: Question | None = None) -> DealerTable:
+        """The table of a player's strategy (its settings of every class), loaded once per process;
+        ``best-way``'s comes from the strategy table of ``question``'s dealer."""
+        if strategy == BEST_WAY:
+            from paigow_cli.analysis.strategy_table import best_way_table
+
+            if question is None:
+                raise ValueError("the best-way strategy needs its dealer's question")
+            return best_way_table(question.dealer)
         if strategy not in self.strategies:
             from paigow_cli.engine.dealer_table import load_table
 
@@ -677,8 +702,15 @@ def asked_of(questions: tuple[Question, ...]) -> Asked:
     )
 
 
-def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: bool, tallies: Sequence[Tally]) -> None:
-    """Add every player hand of one rank group to each question's tally (``question_set``)."""
+def count_group(
+    questions: Sequence[Question],
+    counts: tuple[int, ...],
+    joker: bool,
+    tallies: Sequence[Tally],
+    parts: TableParts | None = None,
+) -> None:
+    """Add every player hand of one rank group to each question's tally (``question_set``), and
+    with ``parts`` its classes' rows to each question's strategy table."""
     import numpy as np
 
     from paigow_cli.engine.distribution import bucket
@@ -696,7 +728,10 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
     if not choice_count.all():
         return  # no live hand has these ranks
     asked = asked_of(tuple(questions))
-    players = [table if strategy is None else context.player_table(strategy) for strategy in asked.strategies]
+    players = [
+        table if strategy is None else context.player_table(strategy, questions[asked.player_of.index(at)])
+        for at, strategy in enumerate(asked.strategies)
+    ]
     classes = group_classes(counts, joker, first.rules, table, deck.suit_live_masks, players)
     joker_live = deck.joker_live and not joker
     keys = np.array(classes.keys, dtype=np.int64)
@@ -748,6 +783,10 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
     rule_stats = np.zeros((len(questions), len(rule_ids), 4), dtype=np.int64)
     rule_example = np.zeros((len(questions), len(rule_ids), 13), dtype=np.int64)
     chart = np.zeros((len(questions), 1, 5), dtype=np.int64)
+    size = len(classes.settings) if parts is not None else 0
+    class_hands = np.zeros(size, dtype=np.int64)
+    class_sums = np.zeros((len(questions) if size else 0, size, 21, 6), dtype=np.int64)
+    class_best = np.zeros((len(questions) if size else 0, size, 4), dtype=np.int64)
     play_group(
         deck.choice_masks[ranks, counts],
         choice_count,
@@ -792,7 +831,13 @@ def count_group(questions: Sequence[Question], counts: tuple[int, ...], joker: b
         rule_stats,
         rule_example,
         chart,
+        parts is not None,
+        class_hands,
+        class_sums,
+        class_best,
     )
+    if parts is not None:
+        parts.add(classes, settings, class_hands, class_sums, class_best)
     for at, tally in enumerate(tallies):
         for player, found in (("house", house_totals[at]), ("best", best_totals[at])):
             tally.totals[player] = [a + int(b) for a, b in zip(tally.totals[player], found)]
@@ -830,3 +875,18 @@ def count_chunk_of(questions: Sequence[Question], chunk: int, chunks: int = CHUN
     for counts, joker in rank_groups(questions[0].dead)[chunk::chunks]:
         count_group(questions, counts, joker, tallies)
     return tallies
+
+
+def count_table_chunk(
+    questions: Sequence[Question], chunk: int, chunks: int = CHUNKS
+) -> tuple[list[Tally], dict[str, np.ndarray]]:
+    """``count_chunk_of``, and the chunk's rows of each question's strategy table
+    (``strategy_table.TableParts.arrays``): a pure function too."""
+    from paigow_cli.analysis.strategy_table import TableParts
+
+    questions = question_set(questions)
+    tallies = [Tally(chunks=1) for _ in questions]
+    parts = TableParts(len(questions))
+    for counts, joker in rank_groups(questions[0].dead)[chunk::chunks]:
+        count_group(questions, counts, joker, tallies, parts)
+    return tallies, parts.arrays()

@@ -187,9 +187,10 @@ StrategyOption = Annotated[
     str,
     typer.Option(
         "--player",
-        metavar="house|best|NAME|FILE.py",
-        help="The player sets every hand by the dealer's house way, by its exact best EV, or by another "
-        "house way or plugin (the dealer keeps --house-way).",
+        metavar="house|best|best-way|NAME",
+        help="The player sets every hand by the dealer's house way, by its exact best EV, by the best "
+        "suit-blind way (best-way: each class of hands set alike, as a house way must), or by another "
+        "house way, an installed plugin or a plugin FILE.py (the dealer keeps --house-way).",
     ),
 ]
 
@@ -212,10 +213,14 @@ def player_strategy(player: str, game: Game | None = None, banker: bool = False)
 
 
 def strategy_name(player: str) -> str:
-    """The name of the house way or plugin ``--player`` gives (loading a plugin); an error names
-    --player."""
+    """The name of the house way or plugin ``--player`` gives (loading a plugin), or best-way; an
+    error names --player."""
     from paigow_cli.core.errors import PaigowError
+    from paigow_cli.core.rules import BEST_WAY
     from paigow_cli.house_ways import way_named
+
+    if player == BEST_WAY:
+        return player
 
     try:
         return way_named(player).name

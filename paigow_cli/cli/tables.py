@@ -49,6 +49,27 @@ def dealer_table(rules: Rules) -> Any:
         return load_table(rules.house_way, rules.wheel, progress=progress, notify=note, check=check_plugin_before_build)
 
 
+def player_table(rules: Rules, strategy: str, jobs: int | None = None) -> Any:
+    """The table of settings a player's strategy gives every class against the dealer of ``rules``:
+    a house way's or plugin's (``dealer_table``), or best-way's, from the dealer's strategy table
+    (counted first, with a progress bar, where it is not cached)."""
+    from dataclasses import replace
+
+    from paigow_cli.core.rules import BEST_WAY
+
+    if strategy != BEST_WAY:
+        return dealer_table(replace(rules, house_way=strategy))
+    from paigow_cli.analysis.strategy_table import best_way_table
+    from paigow_cli.analysis.whole_game import Question
+    from paigow_cli.cli.counting import count_sets
+
+    question = Question(rules)
+    count_sets([[question]], jobs, None, "questions", tables=True)
+    class_catalogue_once(rules.wheel)
+    with reporting_errors():
+        return best_way_table(question)
+
+
 class TableOnce:
     """The dealer table for ``rules``, loaded at the first ``get`` and shared: a batch's threads
     ask for it at once, and one builds or loads it while the others wait."""
@@ -74,6 +95,19 @@ def category_table() -> Any:
         "Building the category table (once)", "building the category table, a few seconds, once"
     ) as progress:
         return load_categories(progress=progress, notify=note)
+
+
+def class_catalogue_once(wheel: Any) -> Any:
+    """Every class's features and moves (``analysis.class_catalogue``), built with a progress bar
+    on first use."""
+    from paigow_cli.analysis.class_catalogue import class_catalogue
+
+    cache_folder_note()
+    with progress_bar(
+        "Building the class catalogue (once)",
+        "building the class catalogue of strategy-card rules, half a minute, once",
+    ) as progress:
+        return class_catalogue(wheel, progress=progress, notify=note)
 
 
 _NOTED: set[str] = set()

@@ -206,6 +206,20 @@ def best_five_key(cards: Sequence[int], wheel_low: bool = False) -> tuple[int, t
 
 # --- values with labels ----------------------------------------------------------------------
 
+KINDS = (
+    "five-aces",
+    "four-of-a-kind",
+    "full-house",
+    "three-pair",
+    "two-pair",
+    "straight-or-flush-with-trips",
+    "straight-or-flush-with-a-pair",
+    "straight-or-flush",
+    "three-of-a-kind",
+    "one-pair",
+    "no-pair",
+)  # the kinds of seven cards a player learns to set (``house_ways.strategy_rules.hand_kind``)
+
 RANK_NAMES = dict(
     zip(
         range(2, 15),

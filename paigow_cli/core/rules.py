@@ -41,6 +41,10 @@ class HouseWayName(str, Enum):
     SANTA_ANA_STAR = "santa-ana-star"
 
 
+BEST_WAY = "best-way"  # the player's strategy that sets each class of hands by its best summed EV (no house way's name)
+PLAYER_WORDS = ("house", "best", BEST_WAY)  # what --player names besides house ways: never a plugin's name
+
+
 class Game(str, Enum):
     """The game dealt at the table (rules.md §5 and §8.1)."""
 

@@ -43,6 +43,7 @@ from paigow_cli.core.errors import CacheError
 FORMAT_VERSION = 1
 SUFFIX = ".npz"
 PARTIAL = ".partial"  # a folder of finished chunks of a run that has not ended yet
+ANSWER_KINDS = ("edge-", "strategy-")  # files that cost minutes of counting each: whole-game answers
 # Every module whose code decides what a cached table holds (a package: all its modules).
 TABLE_SOURCES = (
     "paigow_cli.core.cards",
@@ -222,13 +223,15 @@ def write_arrays(path: Path, arrays: Mapping[str, np.ndarray], meta: Mapping[str
             os.unlink(temporary)
 
 
-def read_arrays(path: Path, meta: Mapping[str, object]) -> dict[str, np.ndarray]:
-    """Read a cached file whose metadata must match ``meta``; raise StaleCache otherwise."""
+def read_arrays(path: Path, meta: Mapping[str, object], names: Iterable[str] | None = None) -> dict[str, np.ndarray]:
+    """Read a cached file whose metadata must match ``meta`` (only the arrays ``names``, if given:
+    each is read, and its checksum checked, on its own); raise StaleCache otherwise."""
     if not path.exists():
         raise StaleCache(f"{path.name} is not built yet")
     try:
         with np.load(path, allow_pickle=False) as stored:
-            arrays = {name: stored[name] for name in stored.files}
+            wanted = stored.files if names is None else ["_meta", *names]
+            arrays = {name: stored[name] for name in wanted}
     except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
         raise StaleCache(f"{path.name} is unreadable (truncated or garbled)") from None
     try:
@@ -249,8 +252,9 @@ class CachedFile:
 
     @property
     def answer(self) -> bool:
-        """A whole-game answer or an unfinished run's chunks (minutes each), not a table (seconds)."""
-        return self.path.name.startswith("edge-")
+        """A whole-game answer, a strategy table or an unfinished run's chunks (minutes each), not a
+        table of settings (seconds)."""
+        return self.path.name.startswith(ANSWER_KINDS)
 
     def of_house_way(self, name: str) -> bool:
         """Whether the file belongs to this house way (its name comes right after the kind)."""

@@ -57,6 +57,17 @@ class DealerClasses:
     flush_joker: np.ndarray  # (F,) bool
     flush_multiset: np.ndarray  # (F,) int32: the multiset class with the same ranks and joker
 
+    @property
+    def multisets(self) -> int:
+        """How many multiset classes there are: a class's global id is its multiset index, or this
+        plus its flush index (strategy tables number their rows so)."""
+        return len(self.multiset_counts)
+
+    @property
+    def count(self) -> int:
+        """Every class, multiset and flush."""
+        return len(self.multiset_counts) + len(self.flush_suited)
+
     @cached_property
     def multiset_digits(self) -> np.ndarray:
         """(M, 3) each multiset class's rank counts as three base-5 numbers (``RANK_PARTS``, the
@@ -88,6 +99,29 @@ class DealerClasses:
                 zip(self.flush_suited.tolist(), self.flush_other.tolist(), self.flush_joker.tolist())
             )
         }
+
+    def class_id(self, hand: Sequence[Card]) -> int:
+        """The global id of the class seven cards are in (see ``multisets``).
+
+        >>> from paigow_cli.core.cards import parse_cards
+        >>> classes = dealer_classes()
+        >>> classes.class_id(parse_cards("2S 2H 2D 2C 3S 3H 3D")), classes.class_id(parse_cards("2S 3S 4S 5S 6S 2H 2D"))
+        (0, 67600)
+        """
+        codes = [int(card) for card in hand]
+        joker = JOKER_CODE in codes
+        real = [code for code in codes if code != JOKER_CODE]
+        suits = [sum(1 for code in real if code & 3 == suit) for suit in range(4)]
+        flush = max(range(4), key=lambda suit: suits[suit])
+        if suits[flush] + joker >= 5:
+            mask = sum(1 << (code >> 2) for code in real if code & 3 == flush)
+            others = sorted(code >> 2 for code in real if code & 3 != flush)
+            first, second = (*others, NO_RANK, NO_RANK)[:2]
+            return self.multisets + self.flush_index[mask, first, second, joker]
+        counts = [0] * RANKS
+        for code in real:
+            counts[code >> 2] += 1
+        return self.multiset_index[tuple(counts), joker]
 
     def multiset_hand(self, index: int) -> tuple[Card, ...]:
         """A representative hand: cards dealt round the suits, so no flush."""

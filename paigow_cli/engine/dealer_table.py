@@ -99,7 +99,7 @@ def _class_settings(house_way: str, wheel_low: bool, kind: str, start: int, stop
     return found
 
 
-def _run_chunks(
+def run_chunks(
     function: Callable[..., np.ndarray], arguments: list[tuple], total: int, progress: Progress | None
 ) -> list[np.ndarray]:
     """Run ``function`` over chunks on every core, reporting progress; results in order."""
@@ -155,7 +155,7 @@ def _leave_interrupts_to_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _chunk_arguments(prefix: tuple, classes: DealerClasses) -> tuple[list[tuple], int]:
+def chunk_arguments(prefix: tuple, classes: DealerClasses) -> tuple[list[tuple], int]:
     sizes = {"multiset": len(classes.multiset_counts), "flush": len(classes.flush_suited)}
     arguments = [
         (*prefix, kind, start, min(start + CHUNK, size))
@@ -169,8 +169,8 @@ def build_table(house_way: str, wheel: Wheel, progress: Progress | None = None) 
     """Set every class by the house way (seconds; use ``load_table`` for the cached one)."""
     house_way = way_named(house_way).name
     classes = dealer_classes()
-    arguments, total = _chunk_arguments((house_way, wheel is Wheel.LOW), classes)
-    chunks = _run_chunks(_class_settings, arguments, total, progress)
+    arguments, total = chunk_arguments((house_way, wheel is Wheel.LOW), classes)
+    chunks = run_chunks(_class_settings, arguments, total, progress)
     count = len(classes.multiset_counts)
     settings = np.concatenate(chunks)
     high_values, high_index = np.unique(settings["high"], return_inverse=True)
@@ -338,8 +338,8 @@ def load_categories(
                 f"rebuilding the category table: {problem if isinstance(problem, StaleCache) else 'it is malformed'}"
             )
     classes = dealer_classes()
-    arguments, total = _chunk_arguments((), classes)
-    chunks = _run_chunks(_class_categories, arguments, total, progress)
+    arguments, total = chunk_arguments((), classes)
+    chunks = run_chunks(_class_categories, arguments, total, progress)
     count = len(classes.multiset_counts)
     joined = np.concatenate(chunks)
     codes = (joined[:count], joined[count:])

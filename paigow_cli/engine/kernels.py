@@ -723,6 +723,28 @@ def _orbit_first(choice_masks, position, permutations, position_of):
 
 
 @njit(cache=True, nogil=True)
+def _record_class(sums, best, total, count, hands, pay, charge, best_score, best_at, shown, seen_wins, seen_losses):
+    """Add one orbit's ``hands`` to its class's row of a strategy table (``play_group``'s ``record``):
+    each legal setting's counts, whether a better setting exists and what it gives up, and best
+    play's counts (seen first in Face Up, whose copies are not counted)."""
+    for k in range(count):
+        row = sums[k]
+        for v in range(4):
+            row[v] += hands * total[k, v]
+        given_up = best_score - (pay * total[k, 0] - charge * total[k, 1])
+        if given_up > 0:
+            row[4] += hands
+            if given_up > row[5]:
+                row[5] = given_up
+    if shown:
+        best[0] += hands * seen_wins
+        best[1] += hands * seen_losses
+    else:
+        for v in range(4):
+            best[v] += hands * total[best_at, v]
+
+
+@njit(cache=True, nogil=True)
 def play_group(
     choice_masks,
     choice_count,
@@ -776,6 +798,10 @@ def play_group(
     rule_stats,
     rule_example,
     chart,
+    record,
+    class_hands,
+    class_sums,
+    class_best,
 ):
     """Every player hand of one rank group, settled exactly against every dealer hand of the rest,
     by the house way and by the best EV, for each question (a game, a side of the bank, a
@@ -799,6 +825,12 @@ def play_group(
     win counts add up to it) and loses those of ``class_corner`` (every setting loses); its copies
     are not defined and stay zero (``whole_game.shown_probes``: each count a code
     ``4 * slot + functional``; a probe slot, ``heq`` -1, holds four corners' counts in ``probes``).
+
+    With ``record`` (a strategy table: ``analysis.strategy_table``) it also adds, per player class,
+    its hands (``class_hands``), per question and legal setting ``k`` of the class
+    ``class_sums[q, class, k]`` = (wins, losses, high copies, low copies, hands where a better
+    setting exists, the most a hand gives up), each summed (or, the last, maxed) over the class's
+    hands, and best play's (wins, losses, high copies, low copies) in ``class_best[q, class]``.
     """
     questions, settings = hcut.shape
     flush_class_of = np.full(8192, -1, dtype=np.int64)  # the player class of a flush suit's ranks
@@ -952,6 +984,23 @@ def play_group(
                 totals[4] += hands * copies_high
                 totals[5] += hands * copies_low
                 totals[6] += hands * (pay[q] * wins - charge[q] * losses)
+            if record:
+                _record_class(
+                    class_sums[q, player_class],
+                    class_best[q, player_class],
+                    total,
+                    count,
+                    hands,
+                    pay[q],
+                    charge[q],
+                    best_score,
+                    best_at,
+                    shown[q],
+                    seen_wins,
+                    seen_losses,
+                )
+                if q == 0:
+                    class_hands[player_class] += hands
             given_up = best_score - house_score
             stats = rule_stats[q, rule]
             stats[0] += hands

@@ -73,9 +73,15 @@ def resolve(text: str) -> str:
 
 def register(way: HouseWay) -> str:
     """Make a loaded plugin findable by its name; a name of ours or another plugin's is refused."""
+    from paigow_cli.core.rules import PLAYER_WORDS
+
     if way.name in shipped():
         raise PluginError(
             f"the house way plugin {way.origin} is named '{way.name}', the name of a shipped house way: rename it"
+        )
+    if way.name in PLAYER_WORDS:
+        raise PluginError(
+            f"the house way plugin {way.origin} is named '{way.name}', a word --player keeps for itself: rename it"
         )
     other = LOADED.get(way.name)
     if other is not None and other.origin != way.origin:

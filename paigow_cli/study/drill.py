@@ -82,19 +82,6 @@ class Score:
         return self.given_up / self.hands if self.hands else 0.0
 
 
-KINDS = (
-    "five-aces",
-    "four-of-a-kind",
-    "full-house",
-    "three-pair",
-    "two-pair",
-    "straight-or-flush-with-trips",
-    "straight-or-flush-with-a-pair",
-    "straight-or-flush",
-    "three-of-a-kind",
-    "one-pair",
-    "no-pair",
-)  # every value ``hand_kind`` gives
 FOCUS_TRIES = 400_000  # hands dealt at most to find one of a rare kind or clause
 
 
@@ -122,30 +109,17 @@ def focus_hands(
 
 
 def hand_kind(hand: tuple[Card, ...]) -> str:
-    """The kind of seven cards a player learns to set, for the trainer's leaks (``paigow stats``).
+    """The kind of seven cards a player learns to set, for the trainer's leaks (``paigow stats``):
+    one of ``KINDS`` (``house_ways.strategy_rules.hand_kind``, which strategy cards use too).
 
     >>> from paigow_cli.core.cards import parse_cards
     >>> hand_kind(parse_cards("AS KD JK 9H 9C 4D 2S")), hand_kind(parse_cards("AS KS QS JS 9C 9D 2S"))
     ('two-pair', 'straight-or-flush-with-a-pair')
     """
     from paigow_cli.house_ways.analysis import Seven
+    from paigow_cli.house_ways.strategy_rules import hand_kind as kind_of
 
-    seven = Seven(hand)
-    if seven.five_aces:
-        return "five-aces"
-    if seven.quads:
-        return "four-of-a-kind"
-    if seven.trips and (seven.pairs or len(seven.trips) == 2):
-        return "full-house"
-    if len(seven.pairs) >= 3:
-        return "three-pair"
-    if len(seven.pairs) == 2:
-        return "two-pair"
-    if seven.complete:
-        return "straight-or-flush" + ("-with-trips" if seven.trips else "-with-a-pair" if seven.pairs else "")
-    if seven.trips:
-        return "three-of-a-kind"
-    return "one-pair" if seven.pairs else "no-pair"
+    return kind_of(Seven(hand))
 
 
 def hand_record(grade: Grade, seconds: float) -> HandRecord:

@@ -54,15 +54,13 @@ def cache_info_command(as_json: JsonOption = False) -> None:
 
     folder, problem = cache_dir(), cache_problem()
     files = [] if problem else cached_files()
-    if any(file.path.name.startswith("edge-") for file in files):
+    if any(file.answer for file in files):
         from dataclasses import replace
 
         from paigow_cli.analysis.edge import is_current_file
 
         files = [
-            replace(file, current=file.current and is_current_file(file.path) is not False)
-            if file.path.name.startswith("edge-")
-            else file
+            replace(file, current=file.current and is_current_file(file.path) is not False) if file.answer else file
             for file in files
         ]
     missing = [(what, path) for what, path in expected_tables() if not path.exists()]  # type: ignore[attr-defined]
@@ -157,7 +155,8 @@ def cache_clear_command(
     answers: Annotated[
         bool,
         typer.Option(
-            "--answers", help="Only the whole-game answers and unfinished runs (minutes each to count again)."
+            "--answers",
+            help="Only the whole-game answers, strategy tables and unfinished runs (minutes each to count again).",
         ),
     ] = False,
     house_way: Annotated[

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from paigow_cli.cli.commands.whole_game import count_sets, player_json
+from paigow_cli.cli.commands.whole_game import player_json
+from paigow_cli.cli.counting import count_sets
 from paigow_cli.cli.exits import reporting_errors
 from paigow_cli.cli.options import (
     BankerOption,
@@ -25,7 +26,7 @@ from paigow_cli.cli.views import QUESTION_KEYS, question_json
 from paigow_cli.core.cards import sort_cards
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.games import game_text
-from paigow_cli.core.rules import Game, HouseWayName, Wheel
+from paigow_cli.core.rules import BEST_WAY, Game, HouseWayName, Wheel
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -36,14 +37,18 @@ if TYPE_CHECKING:
 app = typer.Typer()
 
 BEST = "best"
+UNPLAYABLE = (BEST, BEST_WAY)  # rows no casino's dealer could play: not starred
 
 
 def strategy_names(players: Sequence[str] | None) -> list[str]:
-    """The rows: best play, every shipped house way, then each ``--player`` not among them."""
-    names = [BEST, *(way.value for way in HouseWayName)]
+    """The rows: best play, the best suit-blind way, every shipped house way, then each
+    ``--player`` not among them."""
+    names = [BEST, BEST_WAY, *(way.value for way in HouseWayName)]
     for player in players or ():
-        if player in ("best", "house"):
-            raise OptionError(f"--player {player}: the table always has best play, and each dealer's own way")
+        if player in ("best", "house", BEST_WAY):
+            raise OptionError(
+                f"--player {player}: the table always has best play, the best suit-blind way and each dealer's own way"
+            )
         name = strategy_name(player)
         if name not in names:
             names.append(name)
@@ -95,10 +100,11 @@ def compare_command(
     """Which house way to play at which casino: exact house edges, strategies against dealers.
 
     Each cell is the whole game counted exactly (as paigow edge, and from the same cache): the
-    player sets every hand by the row's strategy (best play, a shipped house way, or a plugin
-    given with --player) against a dealer who sets by the column's house way. The best strategy of
-    each column is marked. One progress bar over the table; a dealer's column is counted in one
-    pass, resumable, cached.
+    player sets every hand by the row's strategy (best play, best-way: the best strategy a house
+    way could be, a shipped house way, or a plugin given with --player) against a dealer who sets
+    by the column's house way. The best house way of each column is marked. A dealer's column is
+    one pass over the deals (resumable, with one progress bar over the table) that keeps its
+    strategy table, so a plugin added later is answered at once.
 
     Examples:
 
@@ -152,10 +158,10 @@ def compare_cells(strategies: list[str], columns: list[list[Any]], tallies: list
                 question, tally, player = questions[at], found[at], "house"
             result = edge_result(question, tally, player)
             column.append({"dealer": dealer, "strategy": strategy, "question": question, "result": result})
-        played = [cell for cell in column if cell["strategy"] != BEST]
+        played = [cell for cell in column if cell["strategy"] not in UNPLAYABLE]
         lowest = min(cell["result"].house_edge for cell in played)
         for cell in column:
-            cell["best_strategy"] = cell["strategy"] != BEST and cell["result"].house_edge == lowest
+            cell["best_strategy"] = cell["strategy"] not in UNPLAYABLE and cell["result"].house_edge == lowest
         cells += column
     return cells
 
@@ -218,7 +224,7 @@ def compare_text(
         table.add_column(header(dealer), justify="right")
     by_cell = {(cell["dealer"], cell["strategy"]): cell for cell in cells}
     for strategy in strategies:
-        row = [strategy if strategy != BEST else "best play"]
+        row = [{BEST: "best play", BEST_WAY: "best-way (suit-blind)"}.get(strategy, strategy)]
         for dealer in dealers:
             cell = by_cell[dealer, strategy]
             text = f"{100 * cell['result'].house_edge:.3f}"
@@ -227,5 +233,9 @@ def compare_text(
     return Group(
         title,
         fitted(table),
-        Text("* the best strategy at that dealer's table (best play aside)", style="dim"),
+        Text(
+            "* the best house way at that dealer's table. Best play sets each hand by its own exact EV; "
+            "best-way sets every class of hands alike, by its best EV, as a house way must.",
+            style="dim",
+        ),
     )

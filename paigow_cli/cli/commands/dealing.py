@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -35,14 +34,14 @@ from paigow_cli.cli.output import (
     note,
     progress_bar,
 )
-from paigow_cli.cli.tables import dealer_table
+from paigow_cli.cli.tables import dealer_table, player_table
 from paigow_cli.cli.views import (
     plural,
     question_json,
 )
 from paigow_cli.core.cards import Card, sort_cards
 from paigow_cli.core.games import game_text
-from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
+from paigow_cli.core.rules import BEST_WAY, Game, HouseWayName, Rules, Wheel
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -130,7 +129,7 @@ def simulate_command(
     with reporting_errors():
         fixed = option_cards(hand, "the player's hand (--hand)", (7,))
         table = dealer_table(rules)
-        strategy_table = None if strategy is None else dealer_table(replace(rules, house_way=strategy))
+        strategy_table = None if strategy is None else player_table(rules, strategy)
         simulation = Simulation(table, rules, chosen_seed, player=choice, hand=fixed, strategy=strategy_table)
         stopped = False
         with progress_bar(f"Simulating {hands:,} rounds") as progress:
@@ -201,7 +200,9 @@ def simulation_text(
     from rich.table import Table
     from rich.text import Text
 
-    who = {"house": "the house way", "best": "the best EV setting"}.get(player, f"the {player} house way")
+    who = {"house": "the house way", "best": "the best EV setting", BEST_WAY: "the best suit-blind way"}.get(
+        player, f"the {player} house way"
+    )
     if player == "best" and rules.game is Game.FACE_UP:
         who = "the best setting against the dealer's shown hand"
     title = Text(

@@ -221,8 +221,9 @@ def drill_command(
 def focus_test(focus: str, rules: Rules, table: Any) -> tuple[Any, str]:
     """``--focus``: a test for the hands to deal (a kind of hand, or the hands a clause of the house
     way decides, named by part of its words), and the kind."""
+    from paigow_cli.core.hands import KINDS
     from paigow_cli.house_ways import house_setting
-    from paigow_cli.study.drill import KINDS, hand_kind
+    from paigow_cli.study.drill import hand_kind
 
     wanted = focus.strip().lower()
     if wanted in KINDS:

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import os
-from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from paigow_cli.cli.counting import count_sets, whole_game
 from paigow_cli.cli.exits import (
-    INTERRUPTED,
-    INTERRUPTION,
     reporting_errors,
 )
 from paigow_cli.cli.options import (
@@ -35,8 +32,6 @@ from paigow_cli.cli.output import (
     cards_markup,
     data_table,
     fitted,
-    note,
-    progress_bar,
 )
 from paigow_cli.cli.tables import dealer_table
 from paigow_cli.cli.views import (
@@ -45,12 +40,12 @@ from paigow_cli.cli.views import (
     setting_cards,
     split_json,
 )
-from paigow_cli.core.cards import DECK_SIZE, sort_cards
+from paigow_cli.core.cards import sort_cards
 from paigow_cli.core.errors import (
     OptionError,
 )
 from paigow_cli.core.games import game_text
-from paigow_cli.core.rules import Game, HouseWayName, Wheel
+from paigow_cli.core.rules import BEST_WAY, Game, HouseWayName, Wheel
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -65,37 +60,7 @@ app = typer.Typer()
 MAX_EDGE_DEAD = 53 - 14  # the player and the dealer need seven live cards each
 
 
-FULL_DECK_CPU_MINUTES = 2.1  # measured: 0.52 s a chunk, 240 chunks (bench.py edge-games, one quiet core)
-SET_FACTOR = 0.3  # each further question answered in the same pass adds about this much of one
-PUSH_FACTOR = 1.3  # questions of several games count each game's pushing dealer hands in a layer apart
-SEEN_FACTOR = 1.1  # Face Up's best play, which sees the dealer's hand, costs about this much more
-
-
 SIMULATED_ROUNDS = 100_000  # what a quick simulation would say, shown beside the exact figures
-
-
-def whole_game(question: Any, jobs: int | None, scheduler: str | None) -> Any:
-    """The whole game's counts: cached, or computed with a progress bar (Ctrl-C keeps finished chunks)."""
-    return count_sets([[question]], jobs, scheduler, "questions")[0][0][0]
-
-
-def edge_minutes(question: Any, jobs: int | None, questions: int = 1, seen_in_set: bool = False) -> float:
-    """A rough duration in minutes, in proportion to a full deck's, of ``questions`` answered together."""
-    from math import comb
-
-    cores = min(jobs or os.cpu_count() or 1, os.cpu_count() or 1)
-    share = question.player_hands / comb(DECK_SIZE, 7)
-    factor = (PUSH_FACTOR if questions > 1 else 1.0) * (SEEN_FACTOR if seen_in_set else 1.0)
-    return FULL_DECK_CPU_MINUTES * factor * (1 + SET_FACTOR * (questions - 1)) * share / cores
-
-
-def minutes_text(minutes: float) -> str:
-    """A rough duration for the plain progress line.
-
-    >>> minutes_text(0.7), minutes_text(12.4)
-    ('a minute or less', '12 minutes')
-    """
-    return "a minute or less" if minutes < 1.5 else f"{minutes:.0f} minutes"
 
 
 def edge_question(
@@ -177,9 +142,9 @@ def edge_command(
     question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
     started = time.monotonic()
     with reporting_errors():
-        from paigow_cli.analysis.edge import cached_result
+        from paigow_cli.analysis.edge import work_of
 
-        fresh = cached_result(question) is None
+        fresh = bool(work_of([question])[0])
         tally = whole_game(question, jobs, scheduler)
     seconds = time.monotonic() - started if fresh else None
     result = edge_result(question, tally, choice)
@@ -257,51 +222,6 @@ def edge_all(
             output.emit(edge_all_json(question, house, best), lambda: None)
         return
     Output(False, batch=False).emit(None, lambda: edge_all_text(rows, seconds))
-
-
-def count_sets(
-    sets: list[list[Any]], jobs: int | None, scheduler: str | None, what: str
-) -> tuple[list[list[Any]], int]:
-    """Each set of questions' tallies (a set shares a dealer and a deck: ``compute_all``), from the
-    cache or counted, with one progress bar over every set; every table is built first, each with
-    its own bar (a plugin checked first). Also how many questions were counted, not cached."""
-    from paigow_cli.analysis.edge import cached_result, chunk_count, compute_all
-
-    with reporting_errors():
-        pending = [questions for questions in sets if any(cached_result(question) is None for question in questions)]
-        for questions in pending:
-            for question in questions:
-                dealer_table(replace(question.rules, house_way=question.strategy or question.rules.house_way))
-    units = sum(chunk_count(questions[0]) for questions in pending)
-    count = sum(len(questions) for questions in pending)
-    minutes = sum(
-        edge_minutes(questions[0], jobs, len(questions), any(question.shown for question in questions))
-        for questions in pending
-    )
-    of_what = "" if count == 1 else f" of {count} {what}"
-    plain = (
-        f"counting every deal{of_what} exactly in {units} chunks (about {minutes_text(minutes)}); "
-        "Ctrl-C keeps the finished chunks and the same command resumes"
-    )
-    tallies: list[list[Any]] = []
-    finished = [0]
-    try:
-        with progress_bar(f"Counting every deal{of_what}", plain) as progress:
-            for questions in sets:
-                offset = finished[0]
-
-                def update(done: int, total: int, offset: int = offset) -> None:
-                    finished[0] = offset + done
-                    if progress:
-                        progress(finished[0], units)
-
-                with reporting_errors():
-                    tallies.append(compute_all(questions, jobs=jobs, progress=update, notify=note, scheduler=scheduler))
-    except KeyboardInterrupt:  # the bar is gone by now: the note gets a line of its own
-        INTERRUPTION.reported = True
-        note(f"interrupted: {finished[0]} of {units} chunks are kept; the same command resumes from them")
-        raise typer.Exit(INTERRUPTED) from None
-    return tallies, count
 
 
 def edge_all_json(question: Any, house: EdgeResult, best: EdgeResult) -> dict[str, Any]:
@@ -450,9 +370,11 @@ def edge_text(
     from rich.text import Text
 
     rules = question.rules
-    who = {"house": "the house way", "best": "the best EV setting of every hand"}.get(
-        result.player, f"the {result.player} house way"
-    )
+    who = {
+        "house": "the house way",
+        "best": "the best EV setting of every hand",
+        BEST_WAY: "the best suit-blind way (every class of hands by its best EV)",
+    }.get(result.player, f"the {result.player} house way")
     if result.seen:
         who = "the best setting against the dealer's hand, seen first (Face Up)"
     title = Text(f"The whole {game_text(rules)} against the {rules.house_way} dealer, exactly", style="bold")
@@ -493,7 +415,7 @@ def edge_text(
         house, best = (other, result) if result.player == "best" else (result, other)
         lines.append(
             Text(
-                f"House edge with {'the house way' if house.player == 'house' else house.player}'s settings "
+                f"House edge with {strategy_words(house.player)}'s settings "
                 f"{100 * house.house_edge:.4f}%, with the best "
                 f"{100 * best.house_edge:.4f}%: best play saves {100 * (best.ev - house.ev):.4f}% of a unit per hand "
                 "(paigow mistakes shows where)."
@@ -504,6 +426,15 @@ def edge_text(
     if seconds is not None:
         lines.append(Text(f"Computed in {seconds:,.0f} s; cached, so asking again is instant.", style="dim"))
     return Group(*lines)
+
+
+def strategy_words(player: str) -> str:
+    """A player's strategy in a sentence.
+
+    >>> strategy_words("house"), strategy_words("best-way"), strategy_words("trump-plaza")
+    ('the house way', 'the best suit-blind way', 'the trump-plaza house way')
+    """
+    return {"house": "the house way", BEST_WAY: "the best suit-blind way"}.get(player, f"the {player} house way")
 
 
 class ChartChoice(str, Enum):
@@ -559,7 +490,7 @@ def mistakes_command(
             raise OptionError("--player best gives nothing away: name a house way or a plugin (or leave it out)")
     question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
     with reporting_errors():
-        tally = whole_game(question, jobs, scheduler)
+        tally = whole_game(question, jobs, scheduler, details=True)
     output = Output(as_json, batch=False)
     if chart is not None:
         cells = two_pair_chart(question, tally)
@@ -590,10 +521,9 @@ def example_settings(question: Any, rows: Sequence[Any]) -> dict[str, dict[str, 
         advice = advise(row.example, question.rules, table=table, dead=question.dead)
         played = advice.house_row
         if question.strategy is not None:  # the player's own way, not the dealer's
-            from paigow_cli.house_ways import house_setting
+            from paigow_cli.analysis.edge import strategy_keys
 
-            mine = house_setting(row.example, replace(question.rules, house_way=question.strategy)).split
-            keys = (mine.high_value.key, mine.low_value.key)
+            keys = strategy_keys(question, row.example)
             played = next(
                 found for found in advice.rows if (found.split.high_value.key, found.split.low_value.key) == keys
             )
@@ -639,10 +569,11 @@ def mistakes_text(question: Any, gap: Any, rows: Sequence[Mistake], settings: di
     rules = question.rules
     whose = f"the {rules.house_way} house way"
     if question.strategy:
-        whose = f"the {question.strategy} house way, played against the {rules.house_way} dealer,"
+        whose = f"{strategy_words(question.strategy)}, played against the {rules.house_way} dealer,"
     title = Text(f"Where {whose} gives EV away ({game_text(rules)})", style="bold")
     title.append(
-        f"\nBest play gains {100 * float(gap):.4f}% of a unit per hand over the house way, exactly; by clause:"
+        f"\nBest play gains {100 * float(gap):.4f}% of a unit per hand over "
+        f"{strategy_words(question.strategy or 'house')}, exactly; by clause:"
     )
     table = data_table()
     table.add_column("Share", justify="right")

@@ -1,0 +1,537 @@
+"""Strategy tables: against one dealer, every player class's legal settings with their exact counts.
+
+A house way (every shipped way and every plugin) may look at suits only to find straights and
+flushes, so it sets every hand of a class alike (292,253 classes: ``engine.dealer_classes``).
+Against a fixed dealer question (the dealer's house way, the game, the side of the bank, the
+commission and the dead cards), the whole game's exact counts for ANY such strategy are therefore
+a sum over classes of the counts of the setting it picks. One whole-game pass records them
+(``whole_game.count_table_chunk``): for every player class and every legal setting of it, the
+integer wins, losses, high and low copies summed over the class's hands, and what best play (which
+may set the hands of a class differently by their suits) does with them. After it, any
+strategy's exact answer is a gather and a sum (``StrategyTable.tally``), and the best strategy a
+house way could be, the setting with the highest summed EV in every class, is an argmax
+(``StrategyTable.best_way``).
+
+A setting is named by its hand values (high key, low key), the same for every hand of a class.
+Rows are classes by their global id (multiset classes first, then flush classes, as
+``DealerClasses``), each with its legal settings strongest first (``whole_game.legal_settings``).
+
+>>> from paigow_cli.core.rules import Rules
+>>> question = Question(Rules(), dead=tuple(range(36)))  # 17 live cards: 6 to A and the joker
+>>> table = strategy_table_of(question)
+>>> int(table.hands.sum()) == question.player_hands, table.rows > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from paigow_cli.analysis.whole_game import Question, Tally
+from paigow_cli.core.rules import BEST_WAY
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from paigow_cli.analysis.whole_game import GroupClasses
+    from paigow_cli.engine.dealer_table import DealerTable
+
+NOT_BEST, MOST = 4, 5  # in ``TableParts.sums``: after wins, losses, high and low copies
+__all__ = ["BEST_WAY", "StrategyTable", "TableParts", "best_way_table", "cached_table", "strategy_table_of"]
+
+
+class TableParts:
+    """One chunk's rows of the strategy tables of a question set, as ``count_group`` finds them."""
+
+    def __init__(self, questions: int) -> None:
+        self.questions = questions
+        self.ids: list[np.ndarray] = []
+        self.hands: list[np.ndarray] = []
+        self.sizes: list[np.ndarray] = []
+        self.keys: list[np.ndarray] = []
+        self.sums: list[np.ndarray] = []
+        self.best: list[np.ndarray] = []
+
+    def add(
+        self,
+        classes: GroupClasses,
+        settings: np.ndarray,
+        hands: np.ndarray,
+        sums: np.ndarray,
+        best: np.ndarray,
+    ) -> None:
+        """A group's classes: ``settings`` (classes, 21) their setting ids padded with -1, ``hands``
+        per class, ``sums`` (questions, classes, 21, 6) and ``best`` (questions, classes, 4) as
+        ``kernels.play_group`` records them."""
+        used = settings >= 0
+        self.ids.append(np.array(classes.class_ids, dtype=np.int32))
+        self.hands.append(hands.copy())
+        self.sizes.append(used.sum(axis=1).astype(np.int32))
+        self.keys.append(np.array(classes.keys, dtype=np.int64)[settings[used]])
+        self.sums.append(sums[:, used])
+        self.best.append(best.copy())
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The chunk's rows as plain arrays (a chunk file's, or a cluster worker's answer)."""
+        if not self.ids:
+            return {
+                "ids": np.zeros(0, dtype=np.int32),
+                "hands": np.zeros(0, dtype=np.int64),
+                "sizes": np.zeros(0, dtype=np.int32),
+                "keys": np.zeros((0, 2), dtype=np.int64),
+                "sums": np.zeros((self.questions, 0, 6), dtype=np.int64),
+                "best": np.zeros((self.questions, 0, 4), dtype=np.int64),
+            }
+        return {
+            "ids": np.concatenate(self.ids),
+            "hands": np.concatenate(self.hands),
+            "sizes": np.concatenate(self.sizes),
+            "keys": np.concatenate(self.keys),
+            "sums": np.concatenate(self.sums, axis=1),
+            "best": np.concatenate(self.best, axis=1),
+        }
+
+
+@dataclass(frozen=True)
+class StrategyTable:
+    """Every player class's legal settings against one dealer question, with exact counts.
+
+    Row ``r`` is class ``ids[r]`` (ascending), with ``hands[r]`` player hands; its settings are
+    ``start[r]`` to ``start[r + 1]``, each with its hand values (``high``, ``low``) and its wins,
+    losses, high and low copies summed over the class's hands (``wins`` ...), and for ``paigow
+    mistakes`` the hands where a better setting exists (``not_best``) and the most one hand gives
+    up by it (``most``, in score units; both read from the file only when asked for). ``best[r]``
+    is best play's wins, losses, high and low copies on the class's hands (seen first in Face Up:
+    copies zero). Scores are ``pay * wins - charge * losses``: the EV times ``charge`` and the deals.
+    """
+
+    question: Question
+    ids: np.ndarray
+    hands: np.ndarray
+    start: np.ndarray
+    best: np.ndarray
+    high: np.ndarray
+    low: np.ndarray
+    wins: np.ndarray
+    losses: np.ndarray
+    copies_high: np.ndarray
+    copies_low: np.ndarray
+    details: dict[str, np.ndarray] = field(default_factory=dict, compare=False)  # not_best, most, if at hand
+
+    @property
+    def rows(self) -> int:
+        return len(self.ids)
+
+    @property
+    def settings(self) -> int:
+        return len(self.high)
+
+    @cached_property
+    def not_best(self) -> np.ndarray:
+        return self._detail("not_best")
+
+    @cached_property
+    def most(self) -> np.ndarray:
+        return self._detail("most")
+
+    def _detail(self, name: str) -> np.ndarray:
+        if name not in self.details:
+            from paigow_cli.engine.cache import StaleCache, read_arrays
+
+            try:
+                found = read_arrays(table_path(self.question), meta(self.question), (name,))[name]
+            except (StaleCache, KeyError) as problem:
+                raise ArithmeticError(f"the strategy table's {name} cannot be read: {problem}") from None
+            if found.shape != (self.settings,):
+                raise ArithmeticError(f"the strategy table's {name} does not fit its settings")
+            self.details[name] = found
+        return self.details[name]
+
+    @cached_property
+    def pay_charge(self) -> tuple[int, int]:
+        from paigow_cli.engine.distribution import exact_rate
+
+        kept = 1 - exact_rate(self.question.rules.commission)
+        return kept.numerator, kept.denominator
+
+    @cached_property
+    def sizes(self) -> np.ndarray:
+        """Legal settings per row."""
+        return np.diff(self.start)
+
+    @cached_property
+    def row_of_setting(self) -> np.ndarray:
+        return np.repeat(np.arange(self.rows), self.sizes)
+
+    @cached_property
+    def scores(self) -> np.ndarray:
+        """Each setting's score summed over its class's hands (``pay * wins - charge * losses``)."""
+        pay, charge = self.pay_charge
+        return pay * self.wins - charge * self.losses
+
+    @cached_property
+    def best_scores(self) -> np.ndarray:
+        """Best play's score per row."""
+        pay, charge = self.pay_charge
+        return pay * self.best[:, 0] - charge * self.best[:, 1]
+
+    # --- building ------------------------------------------------------------------------------
+
+    @classmethod
+    def from_chunks(cls, question: Question, at: int, chunks: Sequence[dict[str, np.ndarray]]) -> StrategyTable:
+        """Question ``at``'s table from every chunk's rows (``TableParts.arrays``), rows in class order."""
+        ids = np.concatenate([chunk["ids"] for chunk in chunks]).astype(np.int64)
+        hands = np.concatenate([chunk["hands"] for chunk in chunks])
+        sizes = np.concatenate([chunk["sizes"] for chunk in chunks]).astype(np.int64)
+        keys = np.concatenate([chunk["keys"] for chunk in chunks])
+        sums = np.concatenate([chunk["sums"][at] for chunk in chunks])
+        best = np.concatenate([chunk["best"][at] for chunk in chunks])
+        order = np.argsort(ids, kind="stable")
+        if len(ids) and (np.diff(ids[order]) <= 0).any():
+            raise ArithmeticError("a class appears twice in the strategy table's chunks")
+        starts = np.concatenate([[0], np.cumsum(sizes)])
+        sorted_sizes = sizes[order]
+        start = np.concatenate([[0], np.cumsum(sorted_sizes)]).astype(np.int64)
+        within = np.arange(int(start[-1])) - np.repeat(start[:-1], sorted_sizes)
+        source = np.repeat(starts[:-1][order], sorted_sizes) + within
+        column = [np.ascontiguousarray(sums[source, v]) for v in range(6)]
+        return cls(
+            question,
+            ids[order].astype(np.int32),
+            hands[order],
+            start,
+            np.ascontiguousarray(best[order]),
+            keys[source, 0].astype(np.int32),
+            keys[source, 1].astype(np.int32),
+            column[0],
+            column[1],
+            column[2],
+            column[3],
+            {"not_best": column[NOT_BEST].astype(np.int32), "most": column[MOST]},
+        )
+
+    def check(self) -> None:
+        """Counts must add up: every player hand once, every setting's deals within its hands',
+        best play at least as good as every setting of a class (a full check: after counting)."""
+        question = self.question
+        dealer = question.dealer_hands
+        hands = np.repeat(self.hands, self.sizes)
+        if (
+            not self.fits()
+            or (self.hands < 0).any()
+            or min(self.wins.min(initial=0), self.losses.min(initial=0)) < 0
+            or min(self.copies_high.min(initial=0), self.copies_low.min(initial=0)) < 0
+            or (self.wins + self.losses > hands * dealer).any()
+            or (self.not_best > hands).any()
+            or (self.best[:, 0] + self.best[:, 1] > self.hands * dealer).any()
+            or (self.best_scores < self.scores_max()).any()
+        ):
+            raise ArithmeticError("the strategy table's counts do not add up")
+
+    def fits(self) -> bool:
+        """Whether the arrays fit together and count every player hand once (a quick check, on reading)."""
+        rows, settings = self.rows, self.settings
+        return (
+            self.hands.shape == (rows,)
+            and self.start.shape == (rows + 1,)
+            and int(self.start[0]) == 0
+            and int(self.start[-1]) == settings
+            and bool((np.diff(self.start) > 0).all())
+            and self.best.shape == (rows, 4)
+            and all(
+                getattr(self, name).shape == (settings,)
+                for name in ("low", "wins", "losses", "copies_high", "copies_low")
+            )
+            and int(self.hands.sum()) == self.question.player_hands
+        )
+
+    def scores_max(self) -> np.ndarray:
+        """The highest setting score of each row."""
+        if not self.settings:
+            return np.zeros(0, dtype=np.int64)
+        return np.maximum.reduceat(self.scores, self.start[:-1])
+
+    # --- answers -------------------------------------------------------------------------------
+
+    def choice(self, player: DealerTable) -> np.ndarray:
+        """The setting (an index into the settings) a strategy picks in every row: its table's
+        setting of the row's class. Raises if it is not a legal setting of the class."""
+        high, low = player_keys(player)
+        wanted = (high[self.ids].astype(np.int64) << 32) | low[self.ids].astype(np.int64)
+        have = (self.high.astype(np.int64) << 32) | self.low.astype(np.int64)
+        found = np.flatnonzero(have == np.repeat(wanted, self.sizes))
+        if len(found) != self.rows or (self.row_of_setting[found] != np.arange(self.rows)).any():
+            raise ArithmeticError(f"the {player.house_way} house way sets a class by a setting it cannot have")
+        return found
+
+    def best_way(self) -> np.ndarray:
+        """The best suit-blind strategy: per row the setting with the highest summed score, ties to
+        the stronger setting (listed first, as ``advise`` breaks them)."""
+        if not self.settings:
+            return np.zeros(0, dtype=np.int64)
+        top = np.repeat(self.scores_max(), self.sizes)
+        candidates = np.where(self.scores == top, np.arange(self.settings), self.settings)
+        return np.minimum.reduceat(candidates, self.start[:-1])
+
+    def totals(self, choice: np.ndarray) -> list[int]:
+        """``Tally.totals``' seven numbers for the strategy that picks ``choice``: hands, wins,
+        pushes, losses, high copies, low copies, score."""
+        wins, losses = int(self.wins[choice].sum()), int(self.losses[choice].sum())
+        copies_high, copies_low = int(self.copies_high[choice].sum()), int(self.copies_low[choice].sum())
+        return self._totals(wins, losses, copies_high, copies_low)
+
+    def best_totals(self) -> list[int]:
+        return self._totals(*(int(total) for total in self.best.sum(axis=0)))
+
+    def _totals(self, wins: int, losses: int, copies_high: int, copies_low: int) -> list[int]:
+        pay, charge = self.pay_charge
+        hands = int(self.hands.sum())
+        return [
+            hands,
+            wins,
+            self.question.deals - wins - losses,
+            losses,
+            copies_high,
+            copies_low,
+            pay * wins - charge * losses,
+        ]
+
+    def clause_stats(self, choice: np.ndarray, clause: np.ndarray, names: Sequence[str]) -> dict[str, list[int]]:
+        """``Tally.rules`` for a strategy: per clause (``clause[r]`` indexes ``names``) the hands it
+        decides, those where a better setting exists, the score given up to best play, the most one
+        hand gives up."""
+        given_up = self.best_scores - self.scores[choice]
+        order = np.argsort(clause, kind="stable")
+        bounds = np.flatnonzero(np.diff(clause[order])) + 1
+        found: dict[str, list[int]] = {}
+        not_best, most = self.not_best[choice], self.most[choice]
+        for rows in np.split(order, bounds) if len(order) else []:
+            found[str(names[int(clause[rows[0]])])] = [
+                int(self.hands[rows].sum()),
+                int(not_best[rows].sum()),
+                int(given_up[rows].sum()),
+                int(most[rows].max()),
+            ]
+        return found
+
+    def tally(self, player: DealerTable, clauses: bool = True) -> Tally:
+        """The whole game's counts for a player who sets every hand by ``player``'s table (a house
+        way, a plugin, ``best_way_table``), and best play's: what a whole-game pass with that
+        strategy counts, but the clauses' example hands (``table_examples`` finds those). Without
+        ``clauses`` the clauses are left out (they read two more columns of the file)."""
+        choice = self.choice(player)
+        tally = Tally(chunks=0)
+        tally.totals = {"house": self.totals(choice), "best": self.best_totals()}
+        if clauses:
+            clause = np.concatenate([player.multiset_rule, player.flush_rule])[self.ids]
+            tally.rules = self.clause_stats(choice, clause, player.rule_names.tolist())
+        return tally
+
+    # --- storing -------------------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Write the table (atomically): each column on its own, hand values as indices."""
+        from paigow_cli.engine.cache import write_arrays
+
+        high_values, high_index = np.unique(self.high, return_inverse=True)
+        low_values, low_index = np.unique(self.low, return_inverse=True)
+        arrays = {name: getattr(self, name) for name in (*CORE, *DETAILS) if name not in ("high", "low")}
+        arrays.update(
+            high_values=high_values.astype(np.int32),
+            high_index=high_index.astype(np.uint16),
+            low_values=low_values.astype(np.int32),
+            low_index=low_index.astype(np.uint8),
+        )
+        write_arrays(table_path(self.question), arrays, meta(self.question))
+
+
+CORE = ("ids", "hands", "start", "best", "high", "low", "wins", "losses", "copies_high", "copies_low")
+DETAILS = ("not_best", "most")
+STORED = ("ids", "hands", "start", "best", "high_values", "high_index", "low_values", "low_index", *CORE[6:])
+
+
+def meta(question: Question) -> dict[str, object]:
+    return {"kind": "strategy-table", "question": json.dumps(question.describe(), sort_keys=True)}
+
+
+def table_path(question: Question) -> Path:
+    """The cache file of a dealer question's strategy table (keyed as its whole-game answer)."""
+    from paigow_cli.analysis.edge import question_key
+    from paigow_cli.engine.cache import table_path as cache_path
+
+    rules = question.rules
+    side = "banker" if rules.banker else "player"
+    return cache_path("strategy", rules.house_way, rules.wheel.value, rules.game.value, side, question_key(question))
+
+
+def cached_table(question: Question) -> StrategyTable | None:
+    """The dealer question's strategy table if it is cached and sound (``StrategyTable.fits``), else None."""
+    from paigow_cli.engine.cache import StaleCache, read_arrays
+
+    try:
+        arrays = read_arrays(table_path(question), meta(question), STORED)
+        table = StrategyTable(
+            question,
+            arrays["ids"],
+            arrays["hands"],
+            arrays["start"],
+            arrays["best"],
+            arrays["high_values"][arrays["high_index"]],
+            arrays["low_values"][arrays["low_index"]],
+            arrays["wins"],
+            arrays["losses"],
+            arrays["copies_high"],
+            arrays["copies_low"],
+        )
+    except (StaleCache, KeyError, ValueError, TypeError, IndexError):
+        return None
+    return table if table.fits() else None
+
+
+def player_keys(player: DealerTable) -> tuple[np.ndarray, np.ndarray]:
+    """(high key, low key) of the setting a table gives every class, by global id."""
+    high = np.concatenate([player.multiset_high, player.flush_high])
+    low = np.concatenate([player.multiset_low, player.flush_low])
+    return player.high_values[high], player.low_values[low]
+
+
+def strategy_table_of(question: Question, jobs: int | None = 1) -> StrategyTable:
+    """The dealer question's strategy table: cached, else counted (``edge.strategy_tables``)."""
+    from paigow_cli.analysis.edge import strategy_tables
+
+    return strategy_tables([question], jobs=jobs)[0]
+
+
+_BEST_WAYS: dict[Question, DealerTable] = {}
+
+
+def best_way_table(question: Question) -> DealerTable:
+    """The best suit-blind strategy against a dealer question as a table of settings, like a house
+    way's: each class set by its best summed EV (``StrategyTable.best_way``; a class no live hand
+    has keeps the dealer's setting), its clause the kind of hand. Built once per process."""
+    if question in _BEST_WAYS:
+        return _BEST_WAYS[question]
+    from paigow_cli.analysis.class_catalogue import class_catalogue
+    from paigow_cli.analysis.whole_game import dealer_context
+    from paigow_cli.engine.dealer_table import DealerTable
+    from paigow_cli.house_ways.strategy_rules import KINDS
+
+    table = strategy_table_of(question, jobs=None)
+    dealer = dealer_context([question]).table
+    high, low = (keys.astype(np.int64) for keys in player_keys(dealer))
+    choice = table.best_way()
+    high[table.ids], low[table.ids] = table.high[choice], table.low[choice]
+    high_values, high_index = np.unique(high, return_inverse=True)
+    low_values, low_index = np.unique(low, return_inverse=True)
+    kinds = class_catalogue(dealer.wheel).kind.astype(np.uint16)
+    multisets = dealer.classes.multisets
+    found = DealerTable(
+        house_way=BEST_WAY,
+        wheel=dealer.wheel,
+        classes=dealer.classes,
+        high_values=high_values.astype(np.int32),
+        low_values=low_values.astype(np.int32),
+        multiset_high=high_index[:multisets].astype(np.uint16),
+        multiset_low=low_index[:multisets].astype(np.uint8),
+        flush_high=high_index[multisets:].astype(np.uint16),
+        flush_low=low_index[multisets:].astype(np.uint8),
+        rule_names=np.array([f"Best suit-blind setting, {kind.replace('-', ' ')}" for kind in KINDS]),
+        multiset_rule=kinds[:multisets],
+        flush_rule=kinds[multisets:],
+    )
+    _BEST_WAYS[question] = found
+    return found
+
+
+def table_examples(question: Question, table: StrategyTable, player: DealerTable, tally: Tally) -> dict[str, list[int]]:
+    """The hand each clause gives up most on, as a whole-game pass with the player's strategy finds
+    it (``Tally.examples``): the table knows how much that is and in which classes, and the rank
+    groups of those classes are counted again, one by one, to find the hand; where several groups
+    tie, the pass's choice is followed (in a chunk the first group, across chunks the lowest hand)."""
+    from paigow_cli.analysis.edge import chunk_count
+    from paigow_cli.analysis.whole_game import count_group, rank_groups
+
+    choice = table.choice(player)
+    clause = np.concatenate([player.multiset_rule, player.flush_rule])[table.ids]
+    most = table.most[choice]
+    names = player.rule_names.tolist()
+    classes = player.classes
+    multiset = np.where(
+        table.ids < classes.multisets,
+        table.ids,
+        classes.flush_multiset[np.maximum(table.ids.astype(np.int64) - classes.multisets, 0)],
+    )
+    groups = {group: at for at, group in enumerate(rank_groups(question.dead))}
+    chunks = chunk_count(question)
+    examples: dict[str, list[int]] = {}
+    for rule, (_, _, _, top) in tally.rules.items():
+        if top <= 0:
+            continue
+        rows = np.flatnonzero((clause == names.index(rule)) & (most == top))
+        candidates = sorted(
+            {
+                groups[tuple(classes.multiset_counts[index].tolist()), bool(classes.multiset_joker[index])]
+                for index in multiset[rows].tolist()
+            }
+        )
+        winners: dict[int, int] = {}  # chunk -> its first group with the most
+        for group in candidates:
+            winners.setdefault(group % chunks, group)
+        found: list[list[int]] = []
+        for group in winners.values():
+            counts, joker = rank_groups(question.dead)[group]
+            counted = Tally()
+            count_group([question], counts, joker, [counted])
+            if counted.rules[rule][3] != top:
+                raise ArithmeticError("the strategy table and a group counted again disagree")
+            found.append(counted.examples[rule])
+        examples[rule] = min(found)
+    return examples
+
+
+def table_chart(table: StrategyTable, player: DealerTable) -> dict[str, list[int]]:
+    """``Tally.chart`` for a player's strategy: per plain two-pair cell (``whole_game.chart_cell``)
+    the hands, the summed scores of splitting and of keeping together, and the hands the strategy
+    splits or keeps together."""
+    from paigow_cli.analysis.whole_game import chart_cell
+    from paigow_cli.core.splits import setting_keys
+    from paigow_cli.engine.dealer_classes import multiset_representative
+
+    classes = player.classes
+    choice = table.choice(player)
+    wheel_low = table.question.rules.wheel_is_low
+    chart: dict[str, list[int]] = {}
+    multisets = np.flatnonzero(table.ids < classes.multisets)
+    for row in multisets.tolist():
+        index = int(table.ids[row])
+        counts = tuple(classes.multiset_counts[index].tolist())
+        cell = chart_cell(counts, bool(classes.multiset_joker[index]))
+        if cell is None:
+            continue
+        hand = multiset_representative([rank for rank in range(13) for _ in range(counts[rank])], False)
+        low_pair = [card for card in hand if (card >> 2) + 2 == cell[1]]
+        singles = sorted((card for card in hand if counts[card >> 2] == 1), reverse=True)[:2]
+        first, last = int(table.start[row]), int(table.start[row + 1])
+        keys = list(zip(table.high[first:last].tolist(), table.low[first:last].tolist()))
+        split = first + keys.index(setting_keys(hand, low_pair, wheel_low))
+        together = first + keys.index(setting_keys(hand, singles, wheel_low))
+        hands = int(table.hands[row])
+        name = " ".join(str(rank) for rank in cell)
+        found = chart.setdefault(name, [0] * 5)
+        for at, value in enumerate(
+            (
+                hands,
+                int(table.scores[split]),
+                int(table.scores[together]),
+                hands if choice[row] == split else 0,
+                hands if choice[row] == together else 0,
+            )
+        ):
+            found[at] += value
+    return {name: values for name, values in chart.items() if values[0]}
