@@ -151,13 +151,13 @@ def class_catalogue(wheel: Wheel, progress=None, notify=None) -> ClassCatalogue:
 def _load_catalogue(wheel: Wheel, progress, notify) -> ClassCatalogue:
     from paigow_cli.core.errors import CacheError
     from paigow_cli.engine.cache import StaleCache, read_arrays, write_arrays
-    from paigow_cli.engine.dealer_classes import dealer_classes
+    from paigow_cli.engine.dealer_classes import CLASS_COUNT, dealer_classes
     from paigow_cli.engine.dealer_table import chunk_arguments, run_chunks
 
     path, meta = catalogue_path(wheel), catalogue_meta(wheel)
     try:
         rows = read_arrays(path, meta)["rows"]
-        if rows.shape != (dealer_classes().count, 2 + len(COLUMNS) + len(MOVES)):
+        if rows.shape != (CLASS_COUNT, 2 + len(COLUMNS) + len(MOVES)):
             raise StaleCache(f"{path.name} has the wrong shape")
     except (StaleCache, KeyError) as problem:
         if notify and path.exists():

@@ -32,11 +32,12 @@ from paigow_cli.analysis.whole_game import (
     Tally,
     count_chunk_of,
     dealer_context,
+    group_count,
     question_set,
-    rank_groups,
+    settings_table,
 )
 from paigow_cli.core.cards import DECK, Card
-from paigow_cli.core.rules import Rules
+from paigow_cli.core.rules import BEST_WAY, Rules
 
 Progress = Callable[[int, int], None]
 
@@ -46,7 +47,7 @@ Progress = Callable[[int, int], None]
 
 def chunk_count(question: Question) -> int:
     """How many chunks the question is cut into (fewer than ``CHUNKS`` on a small deck)."""
-    return max(1, min(CHUNKS, len(rank_groups(question.dead))))
+    return max(1, min(CHUNKS, group_count(question.dead)))
 
 
 RESULT_SOURCES = (
@@ -304,8 +305,11 @@ def answer_from_table(question: Question, table, details: bool = False) -> Tally
 def player_table(question: Question):
     """The table of the strategy a question's player sets by (``best-way``: from its dealer's
     strategy table)."""
-    context = dealer_context([question])
-    return context.player_table(question.strategy, question) if question.strategy else context.table
+    if question.strategy == BEST_WAY:
+        from paigow_cli.analysis.strategy_table import best_way_table
+
+        return best_way_table(question.dealer)
+    return settings_table(question.strategy or question.rules.house_way, question.rules.wheel)
 
 
 def strategy_keys(question: Question, hand: Sequence[Card]) -> tuple[int, int]:
@@ -398,7 +402,7 @@ def _count(
 def agrees_with_pass(table, tally: Tally) -> None:
     """A strategy table read for the dealer's own way must give what the pass counted: every total
     and every clause's numbers (two sums of the same deals, kept apart until here)."""
-    found = table.tally(dealer_context([table.question]).table)
+    found = table.tally(settings_table(table.question.rules.house_way, table.question.rules.wheel))
     if found.totals != tally.totals or found.rules != tally.rules:
         raise ArithmeticError("the strategy table and the whole-game pass disagree")
 

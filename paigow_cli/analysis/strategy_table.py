@@ -370,10 +370,16 @@ def table_path(question: Question) -> Path:
     return cache_path("strategy", rules.house_way, rules.wheel.value, rules.game.value, side, question_key(question))
 
 
+_RECENT: dict[Question, StrategyTable] = {}  # the table read last in this process (about 150 MB)
+
+
 def cached_table(question: Question) -> StrategyTable | None:
-    """The dealer question's strategy table if it is cached and sound (``StrategyTable.fits``), else None."""
+    """The dealer question's strategy table if it is cached and sound (``StrategyTable.fits``), else
+    None; the one read last is kept in memory."""
     from paigow_cli.engine.cache import StaleCache, read_arrays
 
+    if question in _RECENT:
+        return _RECENT[question]
     try:
         arrays = read_arrays(table_path(question), meta(question), STORED)
         table = StrategyTable(
@@ -391,7 +397,11 @@ def cached_table(question: Question) -> StrategyTable | None:
         )
     except (StaleCache, KeyError, ValueError, TypeError, IndexError):
         return None
-    return table if table.fits() else None
+    if not table.fits():
+        return None
+    _RECENT.clear()
+    _RECENT[question] = table
+    return table
 
 
 def player_keys(player: DealerTable) -> tuple[np.ndarray, np.ndarray]:
@@ -418,12 +428,12 @@ def best_way_table(question: Question) -> DealerTable:
     if question in _BEST_WAYS:
         return _BEST_WAYS[question]
     from paigow_cli.analysis.class_catalogue import class_catalogue
-    from paigow_cli.analysis.whole_game import dealer_context
+    from paigow_cli.analysis.whole_game import settings_table
     from paigow_cli.engine.dealer_table import DealerTable
     from paigow_cli.house_ways.strategy_rules import KINDS
 
     table = strategy_table_of(question, jobs=None)
-    dealer = dealer_context([question]).table
+    dealer = settings_table(question.rules.house_way, question.rules.wheel)
     high, low = (keys.astype(np.int64) for keys in player_keys(dealer))
     choice = table.best_way()
     high[table.ids], low[table.ids] = table.high[choice], table.low[choice]

@@ -130,6 +130,34 @@ class Question:
         return described
 
 
+def group_count(dead: Sequence[int] = ()) -> int:
+    """How many rank groups ``rank_groups`` lists, counted without listing them (a command that only
+    names a cached answer must not spend half a second on it).
+
+    >>> group_count(), len(rank_groups())
+    (67600, 67600)
+    """
+    gone = {int(card) for card in dead}
+    live = [sum(rank * 4 + suit not in gone for suit in range(4)) for rank in range(13)]
+    ways = [1] + [0] * 7  # ways[s]: rank counts so far that sum to s
+    for available in live:
+        ways = [sum(ways[total - take] for take in range(min(available, total) + 1)) for total in range(8)]
+    return ways[7] + (ways[6] if JOKER_CODE not in gone else 0)
+
+
+def settings_table(house_way: str, wheel: object) -> DealerTable:
+    """A house way's (or plugin's) table of settings of every class, loaded once per process."""
+    key = (house_way, wheel)
+    if key not in _SETTINGS:
+        from paigow_cli.engine.dealer_table import load_table
+
+        _SETTINGS[key] = load_table(house_way, wheel)  # type: ignore[arg-type]
+    return _SETTINGS[key]
+
+
+_SETTINGS: dict[tuple, DealerTable] = {}
+
+
 def rank_groups(dead: Sequence[int] = ()) -> list[tuple[tuple[int, ...], bool]]:
     """Every (rank counts, joker) a player hand of the live cards can have, in a fixed order."""
     return list(_rank_groups(tuple(sorted(int(card) for card in dead))))
@@ -482,9 +510,7 @@ class DealerContext:
                 raise ValueError("the best-way strategy needs its dealer's question")
             return best_way_table(question.dealer)
         if strategy not in self.strategies:
-            from paigow_cli.engine.dealer_table import load_table
-
-            self.strategies[strategy] = load_table(strategy, self.table.wheel)
+            self.strategies[strategy] = settings_table(strategy, self.table.wheel)
         return self.strategies[strategy]
 
 

@@ -30,6 +30,7 @@ import numpy as np
 from paigow_cli.core.cards import DECK, JOKER_CODE, Card
 
 RANKS = 13
+CLASS_COUNT = 292_253  # multiset classes and flush classes: what ``dealer_classes`` enumerates
 NO_RANK = RANKS  # marks an unused "other rank" slot of a flush class
 RANK_PARTS = ((0, 4), (4, 4), (8, 5))  # (first rank, ranks) of a multiset's three base-5 digit parts
 
