@@ -10,6 +10,7 @@ Usage:
     python benchmarks/bench.py startup [--runs 7] [--batch 400]
     python benchmarks/bench.py speed [--runs 3] [--chunks 6] [--baseline REV] [--rounds 2000]
     python benchmarks/bench.py edge-games [--chunks 6] [--baseline REV]
+    python benchmarks/bench.py strategy [--runs 5] [--chunks 4] [--house-way foxwoods]
 """
 
 from __future__ import annotations
@@ -544,6 +545,74 @@ def bench_edge_games(sample_chunks: int, baseline: str | None) -> None:
             )
 
 
+def bench_strategy(runs: int, sample_chunks: int, house_way: str) -> None:
+    """The strategy-table issue's targets, with the dealer's full-deck strategy table cached (counted
+    first, and timed, if it is not): ``edge --player FILE.py`` end to end against ``--help`` and
+    against the whole-game pass it replaces (projected from sampled chunks of that pass, counted
+    here); a strategy's answer read from the table in-process; ``compare``'s passes; and
+    ``strategy --rules 10``, its search alone and end to end."""
+    from paigow_cli.analysis.edge import chunk_count, strategy_tables, table_is_cached, work_of
+    from paigow_cli.analysis.strategy_card import search_card
+    from paigow_cli.analysis.whole_game import Question, count_chunk_of, dealer_context
+    from paigow_cli.core.rules import Rules
+
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    plugin = str(Path(__file__).resolve().parent.parent / "examples" / "house_ways" / "gold_star.py")
+    dealer = Question(Rules(house_way=house_way))
+    if not table_is_cached(dealer):
+        started = time.perf_counter()
+        strategy_tables([dealer])
+        print(f"counted the {house_way} strategy table first: {time.perf_counter() - started:.0f} s")
+    paigow = [sys.executable, "-m", "paigow_cli"]
+    commands = {
+        "paigow --help": [*paigow, "--help"],
+        "paigow edge --player gold_star.py": [*paigow, "edge", "--house-way", house_way, "--player", plugin, "--json"],
+        "paigow edge --player best-way": [*paigow, "edge", "--house-way", house_way, "--player", "best-way", "--json"],
+    }
+    for command in commands.values():  # warm: the plugin's table built, the catalogue, bytecode
+        subprocess.run(command, env=env, capture_output=True, check=True)
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, command in commands.items():
+            start = time.perf_counter()
+            subprocess.run(command, env=env, capture_output=True, check=True)
+            times[name].append(time.perf_counter() - start)
+    help_median = statistics.median(times["paigow --help"])
+    from paigow_cli.house_ways.plugins import resolve
+
+    strategy = Question(Rules(house_way=house_way), (), resolve(plugin))
+    dealer_context([strategy]).player_table("gold-star")
+    count_chunk_of([strategy], 0)  # warm the kernels
+    chunks = chunk_count(strategy)
+    picked = [round(at * (chunks - 1) / max(1, sample_chunks - 1)) for at in range(sample_chunks)]
+    chunk = statistics.median(median_seconds(lambda at=at: count_chunk_of([strategy], at), 1) for at in picked)
+    projected = chunk * chunks / (os.cpu_count() or 1)
+    print(
+        f"median of {runs} alternating runs, warm cache, {os.cpu_count()} cores; the {house_way} dealer's table cached"
+    )
+    print(f"{'':44} {'seconds':>8}  {'vs --help':>9}  {'vs the pass':>11}")
+    for name, values in times.items():
+        median = statistics.median(values)
+        print(f"{name:44} {median:8.3f}  {median / help_median:8.2f}x  {median / projected:10.4f}x")
+    print(f"{'the pass it replaces (projected)':44} {projected:8.1f}  ({chunk:.3f} s a chunk x {chunks} / cores)")
+    table = strategy_tables([dealer])[0]
+    player = dealer_context([strategy]).player_table("gold-star")
+    read = median_seconds(lambda: table.tally(player, clauses=False), runs)
+    print(f"a strategy's answer from the loaded table, in-process: {read * 1e3:.1f} ms")
+    columns = [
+        [Question(Rules(house_way=way.value), (), other.value) for other in HouseWayName] for way in HouseWayName
+    ]
+    print(
+        f"compare (8 strategies x 7 dealers) from an empty cache: {sum(1 for set_ in columns if work_of(set_)[0])} passes "
+        f"now (one per dealer column whose table is not cached), {len(columns)} at most"
+    )
+    search = median_seconds(lambda: search_card(dealer, rules=10, table=table), max(1, runs // 2))
+    print(f"strategy --rules 10, the search alone (table loaded): {search:.1f} s")
+    command = [*paigow, "strategy", "--house-way", house_way, "--rules", "10", "--json"]
+    whole = median_seconds(lambda: subprocess.run(command, env=env, capture_output=True, check=True), max(1, runs // 2))
+    print(f"paigow strategy --rules 10, end to end: {whole:.1f} s")
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="what", required=True)
@@ -577,6 +646,10 @@ def main(argv: Sequence[str]) -> int:
     games_edge = sub.add_parser("edge-games", help="full-deck edge per game, projected from sampled chunks")
     games_edge.add_argument("--chunks", type=int, default=6)
     games_edge.add_argument("--baseline", default=None, help="a commit to measure each game against")
+    strategy = sub.add_parser("strategy", help="strategy tables: edge --player, compare's passes, strategy --rules 10")
+    strategy.add_argument("--runs", type=int, default=5)
+    strategy.add_argument("--chunks", type=int, default=4)
+    strategy.add_argument("--house-way", default="foxwoods")
     args = parser.parse_args(argv)
     if args.what == "house-ways":
         bench_house_ways(args.hands, args.runs)
@@ -592,6 +665,8 @@ def main(argv: Sequence[str]) -> int:
         bench_startup(args.runs, args.batch)
     elif args.what == "edge-games":
         bench_edge_games(args.chunks, args.baseline)
+    elif args.what == "strategy":
+        bench_strategy(args.runs, args.chunks, args.house_way)
     elif args.what == "speed":
         bench_speed(args.runs, args.chunks, args.baseline, args.rounds)
     return 0

@@ -55,6 +55,9 @@ CASES: list[tuple[str, list[str], str | None, bool]] = [
     ("edge-best-ez", ["edge", "--dead", PUSH_HEAVY, "--jobs", "1", "--player", "best", "--game", "ez"], None, True),
     ("mistakes", ["mistakes", "--dead", PUSH_HEAVY, "--jobs", "1"], None, True),
     ("mistakes-chart", ["mistakes", "--chart", "two-pair", "--dead", TWO_PAIRS, "--jobs", "1"], None, True),
+    ("edge-best-way", ["edge", "--dead", PUSH_HEAVY, "--jobs", "1", "--player", "best-way"], None, True),
+    ("strategy", ["strategy", "--dead", PUSH_HEAVY, "--jobs", "1", "--rules", "3"], None, True),
+    ("table", ["table", "--dead", PUSH_HEAVY, "--jobs", "1", "--limit", "5"], None, True),
     ("drill", ["drill", "--count", "3", "--seed", "42"], "help\nhint\nzz\nq\n", False),
     ("drill-graded", ["drill", "--count", "2", "--seed", "5"], "skip\nAS AH\n", False),
     (
@@ -92,14 +95,17 @@ def warm_tables(cache_folder):
     from paigow_cli.core.rules import HouseWayName, Wheel
     from paigow_cli.engine.dealer_table import load_categories, load_table
 
+    from paigow_cli.analysis.class_catalogue import class_catalogue
+
     for way in (HouseWayName.FOXWOODS, HouseWayName.BALLYS):
         load_table(way, Wheel.SECOND)
     load_categories()
+    class_catalogue(Wheel.SECOND)
 
 
 @pytest.mark.parametrize(("name", "args", "stdin"), RUNS, ids=[name for name, _, _ in RUNS])
 def test_golden_output(name, args, stdin, warm_tables):
-    if args[0] in ("edge", "mistakes"):
+    if args[0] in ("edge", "mistakes", "strategy", "table"):
         run([*args, "--json"] if "--json" not in args else args, stdin)  # answer from the cache: no timing shown
     got = run(args, stdin)
     path = GOLDEN / f"{name}.txt"

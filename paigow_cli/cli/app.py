@@ -28,6 +28,8 @@ from paigow_cli.cli.commands import (
     house,
     practice,
     stats,
+    strategy,
+    table,
     whole_game,
 )
 from paigow_cli.cli.exits import (
@@ -56,6 +58,8 @@ COMMAND_ORDER = (
     "edge",
     "mistakes",
     "compare",
+    "strategy",
+    "table",
     "drill",
     "stats",
     "play",
@@ -197,7 +201,7 @@ def help_command(
     root.command.main(args=[*names, "--help"], prog_name="paigow", standalone_mode=False)
 
 
-for commands in (hands, advise, house, dealing, whole_game, compare, practice, stats, bonus):
+for commands in (hands, advise, house, dealing, whole_game, compare, strategy, table, practice, stats, bonus):
     app.add_typer(commands.app)
 app.add_typer(cache.app, name="cache")
 

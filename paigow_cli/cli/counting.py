@@ -87,7 +87,8 @@ def count_sets(
     minutes = sum(
         edge_minutes(work[0], jobs, len(work), any(question.shown for question in work)) for work, _ in pending
     )
-    of_what = "" if count == 1 else f" of {count} {what}"
+    dealers = bool(pending) and all(record for _, record in pending)  # strategy tables: a pass per dealer
+    of_what = "" if count == 1 else f" of {count} {'dealers' if dealers else what}"
     kept = ""
     if any(record for _, record in pending):
         kept = f", keeping the strateg{'y table that answers' if count == 1 else 'y tables that answer'} any strategy at once"

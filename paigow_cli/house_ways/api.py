@@ -46,7 +46,7 @@ reports it at the plugin's own line. What a clause returns is checked the same w
 
 from __future__ import annotations
 
-from paigow_cli.core.cards import JOKER_CODE
+from paigow_cli.core.cards import JOKER_CODE, Card
 from paigow_cli.core.hands import (
     FLUSH,
     RANK_PLURALS,
@@ -75,8 +75,43 @@ from paigow_cli.house_ways.base import (
     pair_class,
     two_pair_name,
 )
+from paigow_cli.house_ways.strategy_rules import MOVES, Features, features
 
 QUEEN = 12
+
+
+def card_features(hand: Seven) -> Features:
+    """What a strategy card's rules test of seven cards: its kind, pair ranks, singles, flags
+    (``strategy_rules.Features``; ``paigow strategy --plugin`` writes rules on them)."""
+    return features(hand)
+
+
+def card_move(name: str, hand: Seven) -> tuple[Card, Card] | None:
+    """The front a strategy card's move (``strategy_rules.MOVES``, e.g. "split", "keep") gives
+    seven cards, or None where it cannot be made (or would foul)."""
+    return MOVES[name].front(hand)
+
+
+def house_way_class(name: str, digest: str | None = None) -> type[HouseWay]:
+    """The class of a house way, to derive a plugin from: a shipped way's name, an installed
+    plugin's, or a plugin file's path (with ``digest``, the file must be the one the digest was
+    taken of: ``paigow strategy`` writes it into a card built on a plugin, so the card is never
+    played on a base that changed since).
+
+    >>> house_way_class("trump-plaza").__name__
+    'TrumpPlaza'
+    """
+    from paigow_cli.house_ways import way_named
+    from paigow_cli.house_ways.plugins import resolve
+
+    way = way_named(resolve(name))
+    if digest is not None and way.digest != digest:
+        raise HelperError(
+            f"the house way {name} changed since this plugin was written (digest {way.digest}, written for "
+            f"{digest}): write the plugin again"
+        )
+    return type(way)
+
 
 __all__ = [
     "ACE",
@@ -94,12 +129,17 @@ __all__ = [
     "STRAIGHT",
     "STRAIGHT_FLUSH",
     "TEN",
+    "Card",
     "CompleteSetting",
     "Decision",
+    "Features",
     "HelperError",
     "HouseWay",
     "Seven",
+    "card_features",
+    "card_move",
     "front_key",
+    "house_way_class",
     "key_ranks",
     "pair_class",
     "two_pair_name",

@@ -1,0 +1,600 @@
+"""A strategy card: a house way and a short list of rules a person can learn, each chosen by exact
+search over a dealer's strategy table, with what it saves and the card's exact house edge.
+
+A rule reads "for hands of this kind whose features lie in these ranges, make this move" (the
+vocabulary of ``house_ways.strategy_rules``: kinds, rank features, flags and moves). The card
+starts from a house way (``base``); each step tries every kind and move with every condition of
+up to ``MOST_CONDITIONS`` features (each a range of ranks, or a flag), and keeps the rule that
+adds the most exact EV to the card so far. A rule overrides the rules before it for the hands it
+names, so the card reads: the house way, then rule 1, rule 2, ...; where several rules fit a
+hand, the last one decides. A simpler rule (fewer conditions, then one-sided ranges) is preferred
+when it saves within ``SIMPLER`` of the best one.
+
+Every number is exact: a rule's saving and the card's edge are sums of the strategy table's
+integer counts, and ``write_plugin`` makes the card a house-way plugin whose exact edge, counted
+through the table (or a whole-game pass), is the card's.
+
+>>> from paigow_cli.core.rules import Rules
+>>> question = Question(Rules(), dead=tuple(range(36)))  # 17 live cards: 6 to A and the joker
+>>> card = search_card(question, rules=2)
+>>> len(card.rules) <= 2 and card.score >= card.base_score
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from paigow_cli.analysis.class_catalogue import COLUMNS, NOT_MADE, class_catalogue
+from paigow_cli.analysis.whole_game import Question
+from paigow_cli.core.hands import RANK_PLURALS
+from paigow_cli.house_ways.strategy_rules import KINDS, MOVES
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from paigow_cli.analysis.strategy_table import StrategyTable
+    from paigow_cli.engine.dealer_table import DealerTable
+
+MOST_CONDITIONS = 3  # features a rule tests at most (its kind aside)
+SIMPLER = 0.02  # a simpler rule is taken when it saves at least this much less than the best, relatively
+KIND_DIMENSIONS: dict[str, tuple[str, ...]] = {
+    "no-pair": ("single_1", "single_2", "single_3", "single_4", "joker"),
+    "straight-or-flush": ("single_1", "single_2", "single_3", "flush", "joker"),
+    "one-pair": ("high_pair", "single_1", "single_2", "single_3", "joker"),
+    "straight-or-flush-with-a-pair": ("high_pair", "single_1", "single_2", "flush", "joker"),
+    "two-pair": ("high_pair", "low_pair", "pair_sum", "single_1", "complete"),
+    "three-pair": ("high_pair", "low_pair", "third_pair", "single_1"),
+    "three-of-a-kind": ("trips", "single_1", "single_2", "joker"),
+    "straight-or-flush-with-trips": ("trips", "single_1", "flush"),
+    "full-house": ("trips", "high_pair", "single_1"),
+    "four-of-a-kind": ("quads", "other_pair", "single_1"),
+    "five-aces": ("high_pair", "single_1"),
+}  # the features a rule may test, per kind of hand
+FLAGS = ("joker", "complete", "flush")
+KIND_WORDS = {
+    "no-pair": "No pair",
+    "straight-or-flush": "Straight or flush, no pair",
+    "one-pair": "One pair",
+    "straight-or-flush-with-a-pair": "Straight or flush with one pair",
+    "two-pair": "Two pair",
+    "three-pair": "Three pair",
+    "three-of-a-kind": "Three of a kind",
+    "straight-or-flush-with-trips": "Straight or flush with trips",
+    "full-house": "Full house",
+    "four-of-a-kind": "Four of a kind",
+    "five-aces": "Five aces",
+}
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A feature (``class_catalogue.COLUMNS``) between two values, inclusive; ``first`` and
+    ``last`` are the least and greatest values the kind's hands have (a one-sided range is
+    said and tested as one)."""
+
+    column: str
+    low: int
+    high: int
+    first: int
+    last: int
+
+    @property
+    def one_sided(self) -> bool:
+        return self.low == self.first or self.high == self.last or self.low == self.high
+
+    def words(self, kind: str) -> str:
+        """The condition as a dealer would say it.
+
+        >>> Condition("high_pair", 7, 10, 3, 13).words("two-pair"), Condition("joker", 1, 1, 0, 1).words("no-pair")
+        ('high pair 7-10', 'with the joker')
+        >>> Condition("single_1", 13, 13, 5, 14).words("two-pair"), Condition("low_pair", 2, 2, 2, 13).words("two-pair")
+        ('highest single a king', 'low pair twos')
+        """
+        column = self.column
+        if column in FLAGS:
+            yes = self.low == 1
+            return {
+                "joker": ("with the joker", "without the joker"),
+                "complete": ("a straight or flush possible", "no straight or flush possible"),
+                "flush": ("a flush possible", "no flush possible"),
+            }[column][0 if yes else 1]
+        if column == "pair_sum":
+            return f"pair ranks adding up to {self._span(str, str)}"
+        if column.startswith("single_"):
+            return f"{column_label(kind, column)} {self._span(rank_text, single_name)}"
+        return f"{column_label(kind, column)} {self._span(rank_text, plural_name)}"
+
+    def _span(self, name, alone) -> str:
+        """The range in words: ``name`` a rank in a range, ``alone`` a rank on its own."""
+        low, high = self.low, self.high
+        if low == high:
+            return "none" if low == 0 else alone(low)
+        if low == self.first:
+            return f"{name(high)} or lower" + (", or none" if low == 0 else "")
+        if high == self.last:
+            return f"{name(low)} or higher"
+        return f"{name(low)}-{name(high)}"
+
+    def code(self) -> str:
+        """The condition as Python, on ``f``, a hand's ``Features``."""
+        value = feature_code(self.column)
+        if self.column in FLAGS:
+            return value if self.low == 1 else f"not {value}"
+        if self.low == self.high:
+            return f"{value} == {self.low}"
+        if self.low == self.first:
+            return f"{value} <= {self.high}"
+        if self.high == self.last:
+            return f"{value} >= {self.low}"
+        return f"{self.low} <= {value} <= {self.high}"
+
+
+def rank_text(rank: int) -> str:
+    """A rank as a card shows it.
+
+    >>> rank_text(10), rank_text(14)
+    ('10', 'A')
+    """
+    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
+
+
+def plural_name(rank: int) -> str:
+    """A pair's rank in words.
+
+    >>> plural_name(6)
+    'sixes'
+    """
+    return RANK_PLURALS[rank]
+
+
+def single_name(rank: int) -> str:
+    """A single card's rank in words.
+
+    >>> single_name(14), single_name(8), single_name(9)
+    ('an ace', 'an 8', 'a 9')
+    """
+    word = {11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(rank, str(rank))
+    return f"{'an' if word[0] in 'a8' else 'a'} {word}"
+
+
+def column_label(kind: str, column: str) -> str:
+    if column.startswith("single_"):
+        place = int(column[-1])
+        which = "highest" if place == 1 else f"{('2nd', '3rd', '4th')[place - 2]} highest"
+        return f"{which} {'card' if kind in ('no-pair', 'straight-or-flush') else 'single'}"
+    if column == "high_pair":
+        return "high pair" if kind in ("two-pair", "three-pair") else "pair"
+    return {
+        "low_pair": "low pair",
+        "third_pair": "lowest pair",
+        "trips": "trips",
+        "quads": "four of a kind",
+        "other_pair": "other pair",
+    }[column]
+
+
+def feature_code(column: str) -> str:
+    if column.startswith("single_"):
+        return f"f.single({column[-1]})"
+    return f"f.{column}"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a card, with what it did when it was added."""
+
+    kind: str
+    move: str
+    conditions: tuple[Condition, ...]
+    hands: int  # hands it names (of its kind, in its ranges, where its move can be made)
+    changed: int  # hands whose setting it changed
+    saving: int  # score it added to the card (``StrategyTable`` units)
+    score: int  # the card's score after it
+    always: bool  # its move can be made on every hand of its kind in its ranges
+
+    def words(self) -> str:
+        """The rule as a dealer would say it.
+
+        >>> Rule("two-pair", "keep", (), 0, 0, 0, 0, True).words()
+        'Two pair: keep both pairs in back, the two highest other cards in front'
+        """
+        named = ", ".join([KIND_WORDS[self.kind], *(condition.words(self.kind) for condition in self.conditions)])
+        return f"{named}: {MOVES[self.move].words}" + ("" if self.always else " (where it can be played)")
+
+    def code(self) -> str:
+        """The rule's test as Python, on ``f``, a hand's ``Features``."""
+        return " and ".join([f'f.kind == "{self.kind}"', *(condition.code() for condition in self.conditions)])
+
+
+RANK_SUM_NOTE = "Pair ranks add up as numbers, a jack 11, a queen 12, a king 13, an ace 14."
+
+
+@dataclass
+class Card:
+    """A strategy card against one dealer question: the house way it starts from, its rules, and
+    the exact scores (``StrategyTable`` units) of the dealer's own way, the base, the card, the
+    best suit-blind way and best play."""
+
+    question: Question
+    base: str
+    rules: list[Rule] = field(default_factory=list)
+    choice: np.ndarray | None = None  # the card's setting of every row of the table
+    house_score: int = 0
+    base_score: int = 0
+    score: int = 0
+    best_way_score: int = 0
+    best_score: int = 0
+    scale: int = 1  # charge x deals: a score over it is the EV per unit bet
+    totals: dict[str, list[int]] = field(default_factory=dict)  # ``Tally.totals`` rows: card, house, ...
+
+    def ev(self, score: int) -> Fraction:
+        return Fraction(score, self.scale)
+
+    @property
+    def notes(self) -> list[str]:
+        """What a reader of the card needs to know besides its rules."""
+        sums = any(condition.column == "pair_sum" for rule in self.rules for condition in rule.conditions)
+        return [RANK_SUM_NOTE] if sums else []
+
+    @property
+    def reach(self) -> float | None:
+        """The share of best play's gain over the house way that the card reaches."""
+        gap = self.best_score - self.house_score
+        return (self.score - self.house_score) / gap if gap else None
+
+
+def search_card(
+    question: Question,
+    rules: int = 5,
+    min_saving: Fraction = Fraction(0),
+    base: str | None = None,
+    table: StrategyTable | None = None,
+    progress=None,
+) -> Card:
+    """The card of up to ``rules`` rules against the dealer question (its strategy table counted
+    first if it is not cached), starting from ``base`` (a house way or plugin; default the
+    dealer's own); a rule that saves less than ``min_saving`` (EV per unit bet) ends it."""
+    from paigow_cli.analysis.edge import strategy_tables
+    from paigow_cli.analysis.strategy_table import best_way_table
+    from paigow_cli.analysis.whole_game import settings_table
+
+    question = question.dealer
+    if table is None:
+        table = strategy_tables([question])[0]
+    dealer = settings_table(question.rules.house_way, question.rules.wheel)
+    base_table = settings_table(base, question.rules.wheel) if base else dealer
+    search = CardSearch(table, base_table)
+    card = Card(question, base_table.house_way, scale=table.pay_charge[1] * question.deals)
+    card.house_score = table.totals(table.choice(dealer))[6]
+    card.base_score = card.score = table.totals(search.current)[6]
+    card.best_way_score = table.totals(table.choice(best_way_table(question)))[6]
+    card.best_score = table.best_totals()[6]
+    threshold = max(1, int(min_saving * card.scale))
+    for step in range(rules):
+        found = search.best_rule(threshold)
+        if progress:
+            progress(step + 1, rules)
+        if found is None:
+            break
+        card.rules.append(found)
+        card.score = found.score
+    card.choice = search.current.copy()
+    card.totals = {
+        "card": table.totals(search.current),
+        "house": table.totals(table.choice(dealer)),
+        "base": table.totals(table.choice(base_table)),
+        "best_way": table.totals(table.choice(best_way_table(question))),
+        "best": table.best_totals(),
+    }
+    return card
+
+
+class CardSearch:
+    """The greedy search of a card's rules over a strategy table."""
+
+    def __init__(self, table: StrategyTable, base: DealerTable) -> None:
+        self.table = table
+        catalogue = class_catalogue(base.wheel)
+        ids = table.ids.astype(np.int64)
+        self.kind = catalogue.kind[ids]
+        self.columns = catalogue.columns[ids].astype(np.int64)
+        places = catalogue.moves[ids].astype(np.int64)
+        self.targets = np.where(places == NOT_MADE, -1, table.start[:-1, None] + places)
+        if (
+            places[places != NOT_MADE] >= np.repeat(table.sizes[:, None], places.shape[1], axis=1)[places != NOT_MADE]
+        ).any():
+            raise ArithmeticError("a move's setting is not among its class's settings")
+        self.current = table.choice(base)
+        self.scores = table.scores
+        self.hands = table.hands
+        self.values = {  # each kind's features' values over every class of the kind (not only live ones)
+            kind: {
+                column: np.unique(catalogue.column(column)[catalogue.kind == at]).astype(np.int64)
+                for column in KIND_DIMENSIONS[kind]
+            }
+            for at, kind in enumerate(KINDS)
+        }
+        self.rows = {kind: np.flatnonzero(self.kind == at) for at, kind in enumerate(KINDS)}
+
+    def best_rule(self, threshold: int) -> Rule | None:
+        """The rule that adds the most score (at least ``threshold``), simpler ones preferred within
+        ``SIMPLER``; applied to the card. None when no rule adds enough."""
+        options: list[tuple[int, int, int, str, str, tuple[str, ...], tuple]] = []
+        best = threshold - 1
+        plans = []
+        for kind, rows in self.rows.items():
+            if not len(rows):
+                continue
+            for name, move in MOVES.items():
+                if kind not in move.kinds:
+                    continue
+                target = self.targets[rows, list(MOVES).index(name)]
+                made = target >= 0
+                delta = np.where(made, self.scores[np.where(made, target, 0)] - self.scores[self.current[rows]], 0)
+                potential = int(delta[delta > 0].sum())
+                if potential > 0:
+                    plans.append((potential, kind, name, rows, delta))
+        plans.sort(key=lambda plan: -plan[0])
+        for potential, kind, name, rows, delta in plans:
+            if potential < best * (1 - SIMPLER):
+                break
+            for saving, plain, size, dims, box in self._boxes(kind, rows, delta):
+                options.append((saving, plain, size, kind, name, dims, box))
+                best = max(best, saving)
+        if best < threshold:
+            return None
+        enough = max(threshold, best - int(best * SIMPLER))
+        chosen = min(
+            (
+                (
+                    size,
+                    0 if plain >= enough else 1,
+                    -(plain if plain >= enough else saving),
+                    kind,
+                    name,
+                    dims,
+                    box,
+                    plain >= enough,
+                )
+                for saving, plain, size, kind, name, dims, box in options
+                if saving >= enough
+            ),
+            key=lambda option: option[:3],
+        )
+        _, _, _, kind, name, dims, _, plain_only = chosen
+        rows = self.rows[kind]
+        target = self.targets[rows, list(MOVES).index(name)]
+        made = target >= 0
+        delta = np.where(made, self.scores[np.where(made, target, 0)] - self.scores[self.current[rows]], 0)
+        saving, box = self._best_box(kind, rows, delta, dims, plain_only)
+        return self._apply(kind, name, dims, box, saving)
+
+    def _dimension_values(self, kind: str, rows: np.ndarray, dims: Sequence[str]) -> list[np.ndarray]:
+        """Each row's place among its kind's values of each feature."""
+        values = self.values[kind]
+        return [np.searchsorted(values[dim], self.columns[rows, COLUMNS.index(dim)]) for dim in dims]
+
+    def _boxes(self, kind: str, rows: np.ndarray, delta: np.ndarray):
+        """Per set of at most ``MOST_CONDITIONS`` features: (the best saving of any box, the best of a
+        box of one-sided ranges only, the number of conditions, the features, None)."""
+        dims = KIND_DIMENSIONS[kind]
+        places = self._dimension_values(kind, rows, dims)
+        shape = tuple(len(self.values[kind][dim]) for dim in dims)
+        grid = np.zeros(shape, dtype=np.int64)
+        np.add.at(grid, tuple(places), delta)
+        for size in range(1, MOST_CONDITIONS + 1):
+            for chosen in combinations(range(len(dims)), size):
+                marginal = grid.sum(axis=tuple(axis for axis in range(len(dims)) if axis not in chosen))
+                sums, plain = _box_sums(marginal, [dims[axis] for axis in chosen])
+                if sums.size:
+                    yield (
+                        int(sums.max()),
+                        int(sums[plain].max()) if plain.any() else -1,
+                        size,
+                        tuple(dims[a] for a in chosen),
+                        None,
+                    )
+
+    def _best_box(self, kind: str, rows: np.ndarray, delta: np.ndarray, dims: tuple[str, ...], plain_only: bool):
+        """The box of ``dims`` with the best saving (of one-sided ranges only, if asked): (saving, the
+        (low, high) places per feature)."""
+        all_dims = KIND_DIMENSIONS[kind]
+        places = self._dimension_values(kind, rows, all_dims)
+        shape = tuple(len(self.values[kind][dim]) for dim in all_dims)
+        grid = np.zeros(shape, dtype=np.int64)
+        np.add.at(grid, tuple(places), delta)
+        chosen = [all_dims.index(dim) for dim in dims]
+        marginal = grid.sum(axis=tuple(axis for axis in range(len(all_dims)) if axis not in chosen))
+        sums, plain = _box_sums(marginal, list(dims))
+        if plain_only:
+            sums = np.where(plain, sums, np.iinfo(np.int64).min)
+        at = np.unravel_index(int(np.argmax(sums)), sums.shape)
+        intervals = [_intervals(marginal.shape[axis], dims[axis] in FLAGS) for axis in range(len(dims))]
+        return int(sums[at]), [
+            (int(intervals[axis][0][at[axis]]), int(intervals[axis][1][at[axis]])) for axis in range(len(dims))
+        ]
+
+    def _apply(self, kind: str, name: str, dims: tuple[str, ...], box, saving: int) -> Rule:
+        rows = self.rows[kind]
+        values = self.values[kind]
+        places = self._dimension_values(kind, rows, dims)
+        inside = np.ones(len(rows), dtype=bool)
+        conditions = []
+        for dim, place, (low, high) in zip(dims, places, box):
+            inside &= (place >= low) & (place <= high)
+            found = values[dim]
+            conditions.append(Condition(dim, int(found[low]), int(found[high]), int(found[0]), int(found[-1])))
+        target = self.targets[rows, list(MOVES).index(name)]
+        named = inside & (target >= 0)
+        picked = rows[named]
+        before = self.current[picked]
+        gained = int((self.scores[target[named]] - self.scores[before]).sum())
+        if gained != saving:
+            raise ArithmeticError("a rule's saving does not add up")
+        changed = int(self.hands[picked][target[named] != before].sum())
+        self.current[picked] = target[named]
+        return Rule(
+            kind,
+            name,
+            tuple(conditions),
+            int(self.hands[picked].sum()),
+            changed,
+            saving,
+            int(self.table.totals(self.current)[6]),
+            bool((target[inside] >= 0).all()),
+        )
+
+
+def _intervals(size: int, flag: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Every (low, high) range of places of a feature with ``size`` values, the whole range left
+    out (that is no condition); a flag's are its two values."""
+    if flag:
+        return (np.arange(size), np.arange(size)) if size > 1 else (np.zeros(0, dtype=np.int64),) * 2
+    low, high = np.triu_indices(size)
+    keep = ~((low == 0) & (high == size - 1))
+    return low[keep], high[keep]
+
+
+def _box_sums(grid: np.ndarray, dims: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The sum of ``grid`` over every box of ranges (``_intervals`` per axis), and which boxes are
+    made of one-sided ranges only."""
+    cumulative = grid
+    for axis in range(grid.ndim):
+        cumulative = np.cumsum(cumulative, axis=axis)
+        pad = [(0, 0)] * grid.ndim
+        pad[axis] = (1, 0)
+        cumulative = np.pad(cumulative, pad)
+    ranges = [_intervals(grid.shape[axis], dims[axis] in FLAGS) for axis in range(grid.ndim)]
+    total = np.zeros(tuple(len(low) for low, _ in ranges), dtype=np.int64)
+    for corner in range(1 << grid.ndim):
+        index = []
+        sign = 1
+        for axis, (low, high) in enumerate(ranges):
+            if corner >> axis & 1:
+                index.append(low)
+                sign = -sign
+            else:
+                index.append(high + 1)
+        total += sign * cumulative[np.ix_(*index)]
+    plain = np.ones(total.shape, dtype=bool)
+    for axis, (low, high) in enumerate(ranges):
+        one_sided = (low == 0) | (high == grid.shape[axis] - 1) | (low == high)
+        shape = [1] * grid.ndim
+        shape[axis] = len(low)
+        plain &= one_sided.reshape(shape)
+    return total, plain
+
+
+# --- the card as a plugin ------------------------------------------------------------------------
+
+
+def plugin_name(path_stem: str, card: Card) -> str:
+    """The plugin's name: the file's stem, if it makes a house way's name, else ``DEALER-card-N``.
+
+    >>> from paigow_cli.core.rules import Rules
+    >>> plugin_name("my_card", Card(Question(Rules()), "foxwoods")), plugin_name("_x", Card(Question(Rules()), "foxwoods"))
+    ('my-card', 'foxwoods-card-0')
+    """
+    import re
+
+    from paigow_cli.core.rules import PLAYER_WORDS
+    from paigow_cli.house_ways.plugins import NAME_PATTERN
+
+    name = re.sub(r"[^a-z0-9-]", "-", path_stem.lower().replace("_", "-"))
+    if NAME_PATTERN.match(name) and name not in PLAYER_WORDS:
+        return name
+    return f"{card.question.rules.house_way}-card-{len(card.rules)}"
+
+
+def plugin_source(card: Card, name: str, command: str, summary: Sequence[str]) -> str:
+    """The card as a house-way plugin: a subclass of its base way whose ``decide`` tries the rules,
+    the last first, and leaves a hand no rule fits to the base way. ``summary`` is the card in
+    words (the plugin's docstring)."""
+    from paigow_cli.house_ways import HOUSE_WAYS, way_named
+
+    base = way_named(card.base)
+    rules = card.question.rules
+    api = "from paigow_cli.house_ways.api import Decision, Seven, card_features, card_move"
+    if base.name in HOUSE_WAYS:
+        base_class = type(base).__name__
+        imports = [api, f"from {type(base).__module__} import {base_class}"]
+    else:
+        base_class = "Base"
+        where = base.home if base.home and base.origin.startswith("file ") else base.name
+        imports = [
+            api + ", house_way_class",
+            "",
+            "# The house way this card refines; the plugin refuses to load if it has changed since.",
+            f"Base = house_way_class({text(where)}, digest={text(base.digest)})",
+        ]
+    class_name = "".join(part.capitalize() for part in name.split("-"))
+    if not class_name[:1].isalpha():
+        class_name = "Card" + class_name
+    casino = f"A strategy card against the {rules.house_way} dealer ({summary_game(card)})"
+    lines = [
+        '"""' + summary[0],
+        "",
+        *summary[1:],
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        *imports,
+        "",
+        "",
+        f"class {class_name}({base_class}):",
+        f"    name = {text(name)}",
+        f"    casino = {text(casino)}",
+        f"    source = {text(command)}",
+        "",
+        "    def decide(self, hand: Seven) -> Decision:",
+        '        """The card\'s rules, the last first (a later rule overrides an earlier one); a hand no rule',
+        f'        fits is set by the {base.name} house way."""',
+        "        f = card_features(hand)",
+    ]
+    for number in range(len(card.rules), 0, -1):
+        rule = card.rules[number - 1]
+        lines += [
+            f"        # {number}. {rule.words()}",
+            f"        if {rule.code()}:",
+            f"            front = card_move({text(rule.move)}, hand)",
+            "            if front is not None:",
+            f"                return Decision(front, {text(f'Card rule {number}: {rule.words()}')})",
+        ]
+    lines.append("        return super().decide(hand)")
+    return "\n".join(lines) + "\n"
+
+
+def text(value: str) -> str:
+    """A Python string literal in double quotes (as the formatter writes them).
+
+    >>> print(text('say "split"'))
+    "say \\"split\\""
+    """
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+def summary_game(card: Card) -> str:
+    from paigow_cli.core.games import game_text
+
+    rules = card.question.rules
+    return f"{game_text(rules)}, {'banker' if rules.banker else 'player'}"
+
+
+def check_plugin(card: Card, table: StrategyTable, player: DealerTable) -> None:
+    """The plugin's settings, read through the strategy table, must be the card's, class by class:
+    then its exact counts are the card's."""
+    choice = table.choice(player)
+    if card.choice is None or not np.array_equal(choice, card.choice):
+        differ = int((choice != card.choice).sum()) if card.choice is not None else len(choice)
+        raise ArithmeticError(
+            f"the card's plugin sets {differ} classes of hands otherwise than the card (an internal error)"
+        )

@@ -1,0 +1,394 @@
+"""``paigow strategy``: a printable strategy card for a dealer, its rules found by exact search."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from paigow_cli.cli.commands.whole_game import player_json
+from paigow_cli.cli.counting import count_sets
+from paigow_cli.cli.exits import reporting_errors
+from paigow_cli.cli.options import (
+    BankerOption,
+    CommissionOption,
+    DeadOption,
+    GameOption,
+    HouseWayOption,
+    JobsOption,
+    JsonOption,
+    SchedulerOption,
+    WheelOption,
+    dead_option,
+    make_rules,
+)
+from paigow_cli.cli.output import Output, data_table, fitted, note
+from paigow_cli.cli.views import question_json
+from paigow_cli.core.errors import OptionError
+from paigow_cli.core.games import game_text
+from paigow_cli.core.rules import Game, HouseWayName, Wheel
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from rich.console import RenderableType
+
+    from paigow_cli.analysis.strategy_card import Card
+
+app = typer.Typer()
+
+MOST_RULES = 40
+PLUGIN_MARK = "written by paigow strategy"  # a file with this in its first lines may be written over
+
+
+@app.command("strategy")
+def strategy_command(
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
+    game: GameOption = Game.CLASSIC,
+    banker: BankerOption = False,
+    wheel: WheelOption = Wheel.SECOND,
+    commission: CommissionOption = None,
+    dead: DeadOption = None,
+    base: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            metavar="NAME|FILE.py",
+            help="The house way the card starts from and refines (default: the dealer's own).",
+            show_default=False,
+        ),
+    ] = None,
+    rules: Annotated[
+        int,
+        typer.Option("--rules", "-n", metavar="N", help="Rules on the card at most.", min=0, max=MOST_RULES),
+    ] = 5,
+    min_saving: Annotated[
+        str,
+        typer.Option(
+            "--min-saving",
+            metavar="PERCENT",
+            help="Stop when the next rule saves less than this, in % of a unit bet per hand, e.g. 0.001.",
+        ),
+    ] = "0.001",
+    plugin: Annotated[
+        str | None,
+        typer.Option(
+            "--plugin",
+            metavar="FILE.py",
+            help="Also write the card as a house-way plugin (checked: its exact edge is the card's).",
+            show_default=False,
+        ),
+    ] = None,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print the card as Markdown.")] = False,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A strategy card: a house way and a few rules a person can learn, each found by exact search.
+
+    The card starts from a house way (the dealer's own, or --from) and adds rules one at a time:
+    each is the rule, of simple forms a dealer would say (a kind of hand; ranges of its pair ranks,
+    of the sum of the pair ranks, of its highest cards; the joker; a straight or flush possible; and
+    a move such as split, keep together, or the pair in front), that saves the most exact EV given
+    the rules before it. A later rule overrides an earlier one for the hands it names. For each
+    rule: the hands it names, what it saves and the card's house edge after it, all exact; and the
+    card beside the house way, the best suit-blind way (every kind of hand set by its best EV) and
+    best play. It needs the dealer's strategy table: about a minute on two cores the first time
+    (cached, shared with paigow edge --player and compare), then seconds.
+
+    Examples:
+
+    $ paigow strategy
+    $ paigow strategy --house-way trump-plaza --rules 10
+    $ paigow strategy --rules 5 --plugin card.py
+    $ paigow edge --player card.py
+    $ paigow strategy --game ez --banker --markdown > ez-banker-card.md
+    """
+    from paigow_cli.analysis.whole_game import Question
+
+    with reporting_errors():
+        if markdown and as_json:
+            raise OptionError("choose --json or --markdown, not both")
+        saving = percent_option(min_saving)
+        rules_given = make_rules(house_way, game, banker, wheel, commission)
+        base_name = base_option(base)
+        target = plugin_target(plugin) if plugin is not None else None
+        question = Question(rules_given, tuple(dead_option(dead, 53 - 14)))
+    tables, _ = count_sets([[question]], jobs, scheduler, "questions", tables=True)
+    from paigow_cli.analysis.strategy_card import search_card
+    from paigow_cli.cli.tables import class_catalogue_once, dealer_table
+
+    with reporting_errors():
+        if base_name is not None:
+            from dataclasses import replace
+
+            dealer_table(replace(rules_given, house_way=base_name))
+        class_catalogue_once(rules_given.wheel)
+        card = search_card(question, rules, saving, base_name, tables[0][0])
+    written = None
+    if target is not None:
+        written = write_card_plugin(card, target, tables[0][0], rules, min_saving)
+    output = Output(as_json, batch=False)
+    if markdown:
+        typer.echo(card_markdown(card), nl=False)
+    else:
+        output.emit(card_json(card, written), lambda: card_text(card))
+    if written is not None and not as_json:
+        note(f"wrote {written}: its exact house edge, as paigow edge --player counts it, is the card's")
+
+
+def percent_option(text: str) -> Any:
+    """``--min-saving``: a finite percentage of a unit bet, 0 or more, as an exact fraction of a unit.
+
+    >>> percent_option("0.001"), percent_option("0.5%")
+    (Fraction(1, 100000), Fraction(1, 200))
+    """
+    from fractions import Fraction
+
+    cleaned = text.strip().removesuffix("%").strip()
+    try:
+        value = Fraction(cleaned)
+    except (ValueError, ZeroDivisionError):
+        raise OptionError(f"--min-saving {text!r}: give a percentage of a unit bet per hand, e.g. 0.001") from None
+    if value < 0 or value > 100 or not math.isfinite(float(value)):
+        raise OptionError(f"--min-saving {text!r}: give a percentage from 0 to 100")
+    return value / 100
+
+
+def base_option(base: str | None) -> str | None:
+    """``--from``: a house way's name (loading a plugin), errors naming --from."""
+    if base is None:
+        return None
+    from paigow_cli.core.errors import PaigowError
+    from paigow_cli.core.rules import PLAYER_WORDS
+    from paigow_cli.house_ways import way_named
+
+    if base in PLAYER_WORDS:
+        raise OptionError(f"--from {base}: a card starts from a house way (a name or a plugin file)")
+    try:
+        return way_named(base).name
+    except PaigowError as error:
+        error.about = "from"
+        raise
+
+
+def plugin_target(text: str) -> Path:
+    """``--plugin FILE.py``: a new .py file in an existing folder, or one this command wrote before."""
+    from pathlib import Path
+
+    path = Path(text).expanduser()
+    if path.suffix != ".py":
+        raise OptionError(f"--plugin {text}: a plugin is a .py file")
+    if not path.parent.is_dir():
+        raise OptionError(f"--plugin {text}: no such folder {path.parent}")
+    if path.is_dir():
+        raise OptionError(f"--plugin {text}: that is a folder")
+    if path.exists():
+        try:
+            head = path.read_text(encoding="utf-8", errors="replace")[:2000]
+        except OSError as error:
+            raise OptionError(f"--plugin {text}: cannot read it ({error.strerror})") from None
+        if PLUGIN_MARK not in head:
+            raise OptionError(
+                f"--plugin {text}: the file exists and was not written by paigow strategy; choose another name"
+            )
+    return path
+
+
+def write_card_plugin(card: Card, path: Path, table: Any, rules: int, min_saving: str) -> Path:
+    """Write the card's plugin (atomically), load it, build its table and check it plays as the card."""
+    import os
+    import tempfile
+
+    from paigow_cli.analysis.strategy_card import check_plugin, plugin_name, plugin_source
+    from paigow_cli.cli.tables import dealer_table
+    from paigow_cli.house_ways.plugins import resolve
+
+    question = card.question
+    command = f"paigow strategy --house-way {question.rules.house_way} --rules {rules} --min-saving {min_saving}"
+    if question.rules.game is not Game.CLASSIC:
+        command += f" --game {question.rules.game.value}"
+    if question.rules.banker:
+        command += " --banker"
+    if card.base != question.rules.house_way:
+        command += f" --from {card.base}"
+    name = plugin_name(path.stem, card)
+    source = plugin_source(card, name, command, card_summary(card, PLUGIN_MARK))
+    with reporting_errors():
+        try:
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(source)
+            os.replace(temporary, path)
+        except OSError as error:
+            raise OptionError(f"--plugin {path}: cannot write it ({error.strerror or error})") from None
+        from dataclasses import replace
+
+        player = dealer_table(replace(question.rules, house_way=resolve(str(path))))
+        check_plugin(card, table, player)
+    return path
+
+
+# --- rendering -----------------------------------------------------------------------------------
+
+
+def percent(value: Any) -> str:
+    return f"{100 * float(value):.4f}%"
+
+
+def card_rows(card: Card) -> list[tuple[str, int]]:
+    """The card's lines of comparison: (who, score)."""
+    rules = card.question.rules
+    rows = [(f"The {rules.house_way} house way", card.house_score)]
+    if card.base != rules.house_way:
+        rows.append((f"The {card.base} house way (the card's start)", card.base_score))
+    rows += [
+        (f"This card ({len(card.rules)} rule{'s' * (len(card.rules) != 1)})", card.score),
+        ("The best suit-blind way", card.best_way_score),
+        ("Best play", card.best_score),
+    ]
+    return rows
+
+
+def card_title(card: Card) -> str:
+    rules = card.question.rules
+    side = "banking" if rules.banker else "the player's side"
+    return f"A strategy card against the {rules.house_way} dealer, {game_text(rules)}, {side}"
+
+
+def card_summary(card: Card, mark: str) -> list[str]:
+    """The card in plain text lines (a plugin's docstring)."""
+    import textwrap
+
+    lines = [
+        card_title(card) + f"; {mark}.",
+        f"Start from the {card.base} house way; where rules fit a hand, the last one decides.",
+        "",
+    ]
+    for number, rule in enumerate(card.rules, 1):
+        text = f"{number}. {rule.words()} (saves {percent(card.ev(rule.saving))} a hand)"
+        lines += textwrap.wrap(text, 96, subsequent_indent="   ")
+    lines += card.notes
+    lines += ["", "Exact house edge (every deal counted):"]
+    lines += [f"  {who}: {percent(-card.ev(score))}" for who, score in card_rows(card)]
+    return lines
+
+
+def card_text(card: Card) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    title = Text(card_title(card), style="bold")
+    title.append(
+        f"\nStart from the {card.base} house way. Where a rule fits a hand it decides; where several fit, the last one does.",
+        style="",
+    )
+    table = data_table()
+    table.add_column("#", justify="right")
+    table.add_column("Rule")
+    table.add_column("Hands", justify="right")
+    table.add_column("Saves", justify="right")
+    table.add_column("Edge", justify="right")
+    total = card.question.player_hands
+    for number, rule in enumerate(card.rules, 1):
+        table.add_row(
+            str(number),
+            rule.words(),
+            f"{100 * rule.hands / total:.2f}%",
+            percent(card.ev(rule.saving)),
+            percent(-card.ev(rule.score)),
+        )
+    lines: list[Any] = [title]
+    if card.rules:
+        lines.append(fitted(table, keep=2))
+        lines += [Text(note) for note in card.notes]
+    else:
+        lines.append(Text("No rule saves enough to be worth learning: the house way is the card."))
+    summary = data_table()
+    summary.add_column("Exact house edge")
+    summary.add_column("", justify="right")
+    summary.add_column("Of best play's gain", justify="right")
+    gap = card.best_score - card.house_score
+    for who, score in card_rows(card):
+        share = f"{100 * (score - card.house_score) / gap:.1f}%" if gap else ""
+        summary.add_row(who, percent(-card.ev(score)), share)
+    lines += [Text(""), fitted(summary)]
+    lines.append(
+        Text(
+            "Hands: the share of all hands a rule names; Saves: what adding it saved, per unit bet per hand; "
+            "Edge: the card's house edge with the rules so far. Every number counts every deal exactly.",
+            style="dim",
+        )
+    )
+    return Group(*lines)
+
+
+def card_markdown(card: Card) -> str:
+    lines = [f"## {card_title(card)}", ""]
+    lines.append(
+        f"Start from the {card.base} house way. Where a rule fits a hand it decides; where several fit, the last one does."
+    )
+    lines += ["", "| # | Rule | Hands | Saves | House edge after |", "|---:|---|---:|---:|---:|"]
+    total = card.question.player_hands
+    for number, rule in enumerate(card.rules, 1):
+        lines.append(
+            f"| {number} | {rule.words()} | {100 * rule.hands / total:.2f}% | {percent(card.ev(rule.saving))} | "
+            f"{percent(-card.ev(rule.score))} |"
+        )
+    lines += ["", *card.notes] if card.notes else []
+    lines += ["", "| Exact house edge | | Of best play's gain |", "|---|---:|---:|"]
+    gap = card.best_score - card.house_score
+    for who, score in card_rows(card):
+        share = f"{100 * (score - card.house_score) / gap:.1f}%" if gap else ""
+        lines.append(f"| {who} | {percent(-card.ev(score))} | {share} |")
+    return "\n".join(lines) + "\n"
+
+
+def card_json(card: Card, written: Path | None = None) -> dict[str, Any]:
+    from paigow_cli.analysis.edge import EdgeResult
+
+    question = card.question
+
+    def result(name: str, totals: list[int]) -> dict[str, Any]:
+        from fractions import Fraction
+
+        _, wins, pushes, losses, copies_high, copies_low, score = totals
+        found = EdgeResult(
+            name, question.deals, wins, pushes, losses, copies_high, copies_low, 0, Fraction(score, card.scale)
+        )
+        return {"player": name, **player_json(found)}
+
+    total = question.player_hands
+    return {
+        **question_json(
+            question.rules, ("house_way", "game", "banker", "wheel", "commission", "dead"), dead=question.dead
+        ),
+        "from": card.base,
+        "deals": question.deals,
+        "rules": [
+            {
+                "number": number,
+                "kind": rule.kind,
+                "move": rule.move,
+                "conditions": [
+                    {"feature": condition.column, "low": condition.low, "high": condition.high}
+                    for condition in rule.conditions
+                ],
+                "words": rule.words(),
+                "hands": rule.hands,
+                "hands_share": rule.hands / total,
+                "changed": rule.changed,
+                "saves": float(card.ev(rule.saving)),
+                "saves_fraction": str(card.ev(rule.saving)),
+                "house_edge": -float(card.ev(rule.score)),
+            }
+            for number, rule in enumerate(card.rules, 1)
+        ],
+        "card": result("card", card.totals["card"]),
+        "house": result(question.rules.house_way, card.totals["house"]),
+        "base": result(card.base, card.totals["base"]),
+        "best_way": result("best-way", card.totals["best_way"]),
+        "best": result("best", card.totals["best"]),
+        "plugin": str(written) if written is not None else None,
+    }

@@ -1,0 +1,187 @@
+"""Strategy cards (``paigow strategy``) and the strategy table as data (``paigow table``): a card's
+rules add up to its exact edge, its plugin plays exactly as the card, and bad input is one line."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from fractions import Fraction
+
+import pytest
+from typer.testing import CliRunner
+
+from paigow_cli.analysis.strategy_card import Condition, search_card
+from paigow_cli.analysis.whole_game import Question
+from paigow_cli.cli import app
+from paigow_cli.core.cards import DECK
+from paigow_cli.core.rules import Game, Rules
+from paigow_cli.house_ways.analysis import Seven
+from paigow_cli.house_ways.strategy_rules import MOVES, features, hand_kind
+
+runner = CliRunner()
+
+
+def random_dead(seed: int, live: int = 20) -> tuple:
+    deck = list(DECK)
+    random.Random(seed).shuffle(deck)
+    return tuple(deck[: 53 - live])
+
+
+DEAD = random_dead(7)
+DEAD_TEXT = " ".join(str(card) for card in DEAD)
+
+
+@pytest.fixture(scope="module")
+def card(cache_folder):
+    return search_card(Question(Rules(), DEAD), rules=4)
+
+
+def test_each_rule_saves_what_it_says_and_the_card_adds_up(card):
+    assert card.rules, "a card of a 20-card deck finds rules"
+    score = card.base_score
+    for rule in card.rules:
+        assert rule.saving > 0 and rule.hands > 0
+        score += rule.saving
+        assert rule.score == score
+    assert card.score == score == card.totals["card"][6]
+    assert card.house_score <= card.score <= card.best_way_score <= card.best_score
+
+
+def test_a_later_rule_overrides_an_earlier_one(cache_folder):
+    """The card's settings are the base's, each rule's move laid over the hands it names in order."""
+    card = search_card(Question(Rules(game=Game.EZ), DEAD), rules=3)
+    assert len(card.rules) == 3
+    assert all(later.score > earlier.score for earlier, later in zip(card.rules, card.rules[1:]))
+
+
+def test_min_saving_ends_the_card(cache_folder):
+    everything = search_card(Question(Rules(), DEAD), rules=4)
+    cut = min(rule.saving for rule in everything.rules)
+    fewer = search_card(Question(Rules(), DEAD), rules=4, min_saving=Fraction(cut + 1, everything.scale))
+    assert len(fewer.rules) == sum(rule.saving > cut for rule in everything.rules)
+
+
+def test_conditions_read_and_test_alike():
+    condition = Condition("single_1", 10, 13, 5, 14)
+    assert condition.words("two-pair") == "highest single 10-K"
+    assert condition.code() == "10 <= f.single(1) <= 13"
+    assert Condition("pair_sum", 4, 15, 4, 27).code() == "f.pair_sum <= 15"
+    assert Condition("complete", 0, 0, 0, 1).words("two-pair") == "no straight or flush possible"
+
+
+def test_moves_never_foul_and_put_two_cards_of_the_hand_in_front(rng):
+    from paigow_cli.core.splits import setting_keys
+
+    for _ in range(3000):
+        hand = tuple(rng.sample(DECK, 7))
+        seven = Seven(hand)
+        kind = hand_kind(seven)
+        assert features(seven).kind == kind
+        for move in MOVES.values():
+            if kind not in move.kinds:
+                continue
+            front = move.front(seven)
+            if front is not None:
+                assert len(set(front)) == 2 and set(front) <= set(hand)
+                high, low = setting_keys(hand, front)
+                assert low <= high
+
+
+def test_the_cards_plugin_plays_exactly_as_the_card(cache_folder, tmp_path):
+    plugin = tmp_path / "my_card.py"
+    found = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "4", "--plugin", str(plugin), "--json"])
+    assert found.exit_code == 0, found.output
+    card = json.loads(found.stdout)
+    assert card["plugin"] == str(plugin) and "written by paigow strategy" in plugin.read_text()
+    edge = runner.invoke(app, ["edge", "--dead", DEAD_TEXT, "--player", str(plugin), "--json"])
+    assert edge.exit_code == 0, edge.output
+    counted = json.loads(edge.stdout)
+    for field in ("wins", "pushes", "losses", "copies_high", "copies_low", "ev_fraction"):
+        assert counted[field] == card["card"][field], field
+    check = runner.invoke(app, ["house-ways", "--check", str(plugin), "--hands", "5000"])
+    assert check.exit_code == 0, check.output
+    again = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "2", "--plugin", str(plugin)])
+    assert again.exit_code == 0, again.output  # a card this command wrote may be written over
+
+
+def test_strategy_text_fits_80_columns_and_markdown_is_a_table(cache_folder):
+    found = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "3"])
+    assert found.exit_code == 0, found.output
+    lines = found.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80 and not any(line.endswith(" ") for line in lines)
+    assert "Best play" in found.stdout and "The best suit-blind way" in found.stdout
+    markdown = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "3", "--markdown"]).stdout
+    assert markdown.startswith("## A strategy card against the foxwoods dealer")
+    assert "| 1 | " in markdown and "| Best play |" in markdown
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--min-saving", "nan"], "--min-saving 'nan'"),
+        (["--min-saving", "-1"], "from 0 to 100"),
+        (["--min-saving", "lots"], "--min-saving 'lots'"),
+        (["--rules", "99"], "--rules"),
+        (["--from", "best"], "--from best"),
+        (["--from", "nowhere"], "unknown house way 'nowhere'"),
+        (["--plugin", "card.txt"], "a plugin is a .py file"),
+        (["--plugin", "/no/such/folder/card.py"], "no such folder"),
+        (["--json", "--markdown"], "not both"),
+    ],
+)
+def test_strategy_bad_input_is_one_error_line(args, fragment):
+    found = runner.invoke(app, ["strategy", *args])
+    assert found.exit_code == 2, found.output
+    lines = found.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:") and fragment in lines[0], found.stderr
+
+
+def test_strategy_will_not_write_over_a_file_it_did_not_write(tmp_path):
+    mine = tmp_path / "mine.py"
+    mine.write_text("print('my own work')\n")
+    found = runner.invoke(app, ["strategy", "--plugin", str(mine)])
+    assert found.exit_code == 2 and "was not written by paigow strategy" in found.stderr
+    assert mine.read_text() == "print('my own work')\n"
+
+
+def test_table_rows_text_csv_and_json(cache_folder):
+    text = runner.invoke(app, ["table", "--dead", DEAD_TEXT, "--limit", "5"])
+    assert text.exit_code == 0, text.output
+    assert "more classes: --limit 0 shows every one" in text.stdout
+    rows = list(csv.DictReader(io.StringIO(runner.invoke(app, ["table", "--dead", DEAD_TEXT, "--csv"]).stdout)))
+    question = Question(Rules(), DEAD)
+    assert sum(int(row["hands"]) for row in rows) == question.player_hands
+    costs = [float(row["given_up"]) * int(row["hands"]) for row in rows]
+    assert all(earlier >= later - 1e-9 for earlier, later in zip(costs, costs[1:]))  # the most given up first
+    lines = runner.invoke(app, ["table", "--dead", DEAD_TEXT, "--json", "--category", "two-pair", "--differs"]).stdout
+    found = [json.loads(line) for line in lines.splitlines()]
+    assert found and all(row["kind"] == "two-pair" and row["given_up"] > 0 for row in found)
+    first = found[0]
+    assert first["best"]["ev"] > first["house"]["ev"]
+    assert len(first["hand"]) == 7 and set(first["best"]["front"]) <= set(first["hand"])
+
+
+def test_table_every_setting_holds_the_best_and_the_house_way(cache_folder):
+    lines = runner.invoke(app, ["table", "--dead", DEAD_TEXT, "--json", "--settings", "--limit", "20"]).stdout
+    for line in lines.splitlines():
+        row = json.loads(line)
+        evs = [setting["ev"] for setting in row["settings"]]
+        assert max(evs) == row["best"]["ev"] and row["house"]["ev"] in evs
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--category", "flush"], "--category flush: choose"),
+        (["--player", "best"], "--player best"),
+        (["--csv", "--json"], "not both"),
+        (["--limit", "-1"], "--limit"),
+    ],
+)
+def test_table_bad_input_is_one_error_line(args, fragment):
+    found = runner.invoke(app, ["table", *args])
+    assert found.exit_code == 2, found.output
+    lines = found.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:") and fragment in lines[0], found.stderr
