@@ -80,7 +80,7 @@ def test_the_table_is_a_brute_force_count_setting_by_setting(cache_folder):
     """Every class's every legal setting: its four counts summed over the class's hands, the hands
     where a better setting exists, the most one hand gives up, and best play's counts. And the
     best way: per class the legal setting with the highest summed score (ties to the stronger)."""
-    question = Question(Rules(), random_dead(11, 16))
+    question = Question(Rules(), random_dead(11, 15))
     expected = check_table_against_brute_force(question)
     wins = losses = 0
     for row in expected.values():
@@ -112,7 +112,7 @@ def check_ways_against_the_pass(rules: Rules, dead: tuple, ways: list[str]) -> N
 
 
 def test_house_ways_read_from_the_table_count_what_a_pass_counts(cache_folder):
-    check_ways_against_the_pass(Rules(), random_dead(7, 16), ["trump-plaza", "flamingo", GOLD_STAR])
+    check_ways_against_the_pass(Rules(), random_dead(7, 15), ["trump-plaza", GOLD_STAR])
 
 
 @pytest.mark.slow
@@ -127,7 +127,7 @@ def test_every_strategy_against_every_dealer_reads_as_a_pass_counts(cache_folder
     check_ways_against_the_pass(Rules(house_way=dealer, game=Game.COMMISSION_FREE), random_dead(len(dealer)), WAYS)
 
 
-@pytest.mark.parametrize("seed", [8, 9])
+@pytest.mark.parametrize("seed", [9, pytest.param(8, marks=pytest.mark.slow)])
 def test_the_best_way_is_no_worse_than_any_house_way_and_no_better_than_best_play(cache_folder, seed):
     rules, dead = Rules(game=[Game.CLASSIC, Game.EZ][seed % 2]), random_dead(seed)
     tallies = compute_all([Question(rules, dead, way) for way in [*WAYS, BEST_WAY]], jobs=1)
@@ -137,7 +137,7 @@ def test_the_best_way_is_no_worse_than_any_house_way_and_no_better_than_best_pla
 
 
 def test_a_damaged_table_is_counted_again(cache_folder):
-    question = Question(Rules(), random_dead(12))
+    question = Question(Rules(), random_dead(12, 15))
     strategy_tables([question], jobs=1)
     path = table_path(question)
     path.write_bytes(path.read_bytes()[:1000])
