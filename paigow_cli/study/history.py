@@ -110,6 +110,10 @@ class HistoryError(Exception):
     """The history cannot be used (a newer paigow's file, a folder that cannot be written)."""
 
 
+class HistoryUnwritable(HistoryError):
+    """The history's folder or file cannot be written (read-only, full): it may still be read."""
+
+
 def data_dir() -> Path:
     """``$PAIGOW_DATA_DIR``, else the platform's user data folder for paigow."""
     configured = os.environ.get("PAIGOW_DATA_DIR")
@@ -135,40 +139,69 @@ class History:
 
     @classmethod
     def open(cls, path: Path | None = None, notify: Callable[[str], None] | None = None) -> History:
-        """Open (or create) the history, setting aside a damaged or foreign file (said to ``notify``)."""
+        """Open (or create) the history, setting aside a damaged or foreign file (said to ``notify``).
+        A folder or file that cannot be written (read-only, full) is a ``HistoryError``."""
         path = path or data_dir() / FILE_NAME
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise HistoryError(f"cannot make the history folder {path.parent}: {error.strerror or error}") from error
+            raise HistoryUnwritable(
+                f"cannot make the history folder {path.parent}: {error.strerror or error}"
+            ) from error
         try:
             return cls(_connect(path), path)
         except _Unusable as problem:
             aside = path.with_name(f"{path.name}.set-aside-{time.strftime('%Y%m%d-%H%M%S')}")
-            path.replace(aside)
-            for suffix in ("-wal", "-shm"):
-                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            try:
+                path.replace(aside)
+                for suffix in ("-wal", "-shm"):
+                    Path(f"{path}{suffix}").unlink(missing_ok=True)
+            except OSError as error:
+                raise HistoryUnwritable(
+                    f"the history file {path} {problem}, and it cannot be set aside: {error.strerror or error}"
+                ) from error
             if notify:
                 notify(f"the history file {path} {problem}; it is kept as {aside.name} and a new history starts")
             return cls(_connect(path), path)
+
+    @classmethod
+    def read_only(cls, path: Path | None = None) -> History | None:
+        """The history opened for reading only (a folder that cannot be written, a read-only disk), or
+        None when there is no history file there."""
+        path = path or data_dir() / FILE_NAME
+        if not path.is_file():
+            return None
+        try:
+            connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+            connection.execute("SELECT count(*) FROM hands").fetchone()
+        except sqlite3.Error as error:
+            raise HistoryError(f"cannot read the history file {path}: {error}") from error
+        return cls(connection, path)
 
     def close(self) -> None:
         self.connection.close()
 
     def start_session(self, kind: str, *, game: str, house_way: str, banker: bool, seed: int | None) -> int:
-        cursor = self.connection.execute(  # autocommit: one statement, one transaction
-            "INSERT INTO sessions (kind, started, game, house_way, banker, seed) VALUES (?, ?, ?, ?, ?, ?)",
-            (kind, now(), game, house_way, int(banker), seed),
-        )
+        try:
+            cursor = self.connection.execute(  # autocommit: one statement, one transaction
+                "INSERT INTO sessions (kind, started, game, house_way, banker, seed) VALUES (?, ?, ?, ?, ?, ?)",
+                (kind, now(), game, house_way, int(banker), seed),
+            )
+        except sqlite3.Error as error:
+            raise HistoryUnwritable(f"cannot write the history file {self.path}: {error}") from error
         return int(cursor.lastrowid or 0)
 
     def record_hand(self, session: int, hand: HandRecord) -> None:
-        """One hand, in a transaction of its own: after this returns, a crash cannot lose it."""
+        """One hand, in a transaction of its own: after this returns, a crash cannot lose it. A disk
+        that is full or turned read-only is a ``HistoryError``."""
         names = [field.name for field in fields(HandRecord)]
-        self.connection.execute(  # autocommit: one statement, one transaction
-            f"INSERT INTO hands (session, at, {', '.join(names)}) VALUES (?, ?, {', '.join('?' * len(names))})",
-            (session, now(), *astuple(hand)),
-        )
+        try:
+            self.connection.execute(  # autocommit: one statement, one transaction
+                f"INSERT INTO hands (session, at, {', '.join(names)}) VALUES (?, ?, {', '.join('?' * len(names))})",
+                (session, now(), *astuple(hand)),
+            )
+        except sqlite3.Error as error:
+            raise HistoryUnwritable(f"cannot write the history file {self.path}: {error}") from error
 
     def hands(self, since: str | None = None, last: int | None = None) -> list[StoredHand]:
         """Every recorded hand, oldest first: from ``since`` (an ISO date or time, UTC) on, and of
@@ -201,7 +234,10 @@ class _Unusable(Exception):
 
 def _connect(path: Path) -> sqlite3.Connection:
     """A connection to a usable history, created or migrated to ``SCHEMA_VERSION``."""
-    connection = sqlite3.connect(path, timeout=30, isolation_level=None)  # transactions by hand
+    try:
+        connection = sqlite3.connect(path, timeout=30, isolation_level=None)  # transactions by hand
+    except sqlite3.Error as error:
+        raise HistoryUnwritable(f"cannot open the history file {path}: {error}") from error
     try:
         connection.execute("BEGIN")  # one snapshot: another process may be creating the schema now
         try:
@@ -230,6 +266,11 @@ def _connect(path: Path) -> sqlite3.Connection:
             except BaseException:
                 connection.execute("ROLLBACK")
                 raise
+    except sqlite3.OperationalError as error:  # cannot be opened or written here: not the file's fault
+        connection.close()
+        if "not a database" in str(error) or "malformed" in str(error):
+            raise _Unusable(f"is damaged ({error})") from error
+        raise HistoryUnwritable(f"cannot open the history file {path} to write to it: {error}") from error
     except sqlite3.DatabaseError as error:
         connection.close()
         raise _Unusable(f"is damaged ({error})") from error

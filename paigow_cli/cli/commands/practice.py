@@ -191,7 +191,7 @@ def drill_command(
                 break
             if reply.kind == "grade" and reply.grade is not None:
                 if history is not None and hand not in drill.hinted:  # one transaction: kept even if Ctrl-C follows
-                    history.record_hand(session, hand_record(reply.grade, time.monotonic() - shown_at))
+                    history = kept(history, session, hand_record(reply.grade, time.monotonic() - shown_at))
                 show(console, drill_grade_text(reply.grade))
                 show(console, drill_score_text(drill.score))
                 break
@@ -277,6 +277,20 @@ def open_history(kind: str, rules: Rules, seed: int) -> tuple[Any, int]:
     except (HistoryError, OSError) as error:
         note(f"this session is not recorded: {error}")
         return None, 0
+
+
+def kept(history: Any, session: int, record: Any) -> Any:
+    """Record one hand; if the history can no longer be written (a disk turned full or read-only),
+    say so once and go on without it (None)."""
+    from paigow_cli.study.history import HistoryError
+
+    try:
+        history.record_hand(session, record)
+    except HistoryError as error:
+        note(f"the rest of this session is not recorded: {error}")
+        history.close()
+        return None
+    return history
 
 
 def drill_hand_text(number: int, count: int, hand: Sequence[Card]) -> RenderableType:
@@ -428,8 +442,8 @@ def play_command(
             if isinstance(event, Dealt):
                 dealt_at = time.monotonic()
             elif isinstance(event, RoundOver) and history is not None:
-                history.record_hand(
-                    session, round_record(event, table_game.dealer_table(), time.monotonic() - dealt_at)
+                history = kept(
+                    history, session, round_record(event, table_game.dealer_table(), time.monotonic() - dealt_at)
                 )
     if history is not None:
         from paigow_cli.cli.commands.stats import session_summary

@@ -54,7 +54,7 @@ def stats_command(
     """
     from datetime import date
 
-    from paigow_cli.study.history import History, HistoryError
+    from paigow_cli.study.history import History, HistoryError, HistoryUnwritable
     from paigow_cli.study.stats import history_stats
 
     with reporting_errors():
@@ -67,12 +67,20 @@ def stats_command(
                     f"{{option}} {since!r} is not a day: write it as YYYY-MM-DD, e.g. 2026-12-01", about="since"
                 ) from None
     try:
-        history = History.open(notify=note)
+        history: History | None = History.open(notify=note)
+    except HistoryUnwritable as error:  # a read-only folder: read what is there
+        note(f"{error}; reading the history only")
+        try:
+            history = History.read_only()
+        except HistoryError as problem:
+            error_line(str(problem))
+            raise typer.Exit(ExitCode.FAILURE) from None
     except HistoryError as error:
         error_line(str(error))
         raise typer.Exit(ExitCode.FAILURE) from None
-    hands = history.hands(since=since, last=last)
-    history.close()
+    hands = history.hands(since=since, last=last) if history is not None else []
+    if history is not None:
+        history.close()
     stats = history_stats(hands)
     Output(as_json, batch=False).emit(stats_json(stats, wager, since, last), lambda: stats_text(stats, wager, since))
 

@@ -1,0 +1,116 @@
+"""Polish from a new user's and an analyst's afternoon (issue 32): each item's test, named after it,
+failed before its fix."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from paigow_cli.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None, env: dict | None = None):
+    return runner.invoke(app, list(args), input=input, env=env)
+
+
+def one_error(result, code: int, *fragments: str) -> str:
+    assert result.exit_code == code, (result.exit_code, result.output)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+    return lines[0]
+
+
+@contextmanager
+def read_only_folder(tmp_path: Path, monkeypatch, history: bool = False):
+    """A folder nothing can be written to (with a history in it if asked): a read-only tmpfs where
+    the tests run as root and may mount one, a folder without write permission otherwise, else
+    sqlite refusing to open the file for writing, as it does on a read-only disk."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    if history:
+        from paigow_cli.study.history import History, HandRecord
+
+        kept = History.open(folder / "history.sqlite3")
+        session = kept.start_session("drill", game="classic", house_way="foxwoods", banker=False, seed=1)
+        kept.record_hand(
+            session,
+            HandRecord("AS KD JK 9H 9C 4D 2S", "two-pair", "9H 9C", "9H 9C", "9H 9C", "Two pair", 0.7, 0.7, 0.7, False, 3.0),
+        )
+        kept.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        kept.close()
+        for suffix in ("-wal", "-shm"):
+            Path(f"{folder / 'history.sqlite3'}{suffix}").unlink(missing_ok=True)
+    mounted = False
+    if os.geteuid() == 0 and shutil.which("mount"):
+        copy = tmp_path / "copy"
+        shutil.copytree(folder, copy)
+        mounted = (
+            subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)], capture_output=True).returncode
+            == 0
+        )
+        if mounted:
+            shutil.copytree(copy, folder, dirs_exist_ok=True)
+            subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
+    if not mounted and os.geteuid() != 0:
+        folder.chmod(0o555)
+    elif not mounted:  # root without mount: sqlite itself says the file cannot be written
+        real = sqlite3.connect
+
+        def refuse(path, *args, **kwargs):
+            if kwargs.get("uri"):
+                return real(path, *args, **kwargs)  # reading, as a read-only disk allows
+            raise sqlite3.OperationalError("attempt to write a readonly database")
+
+        monkeypatch.setattr(sqlite3, "connect", refuse)
+    try:
+        yield folder
+    finally:
+        if mounted:
+            subprocess.run(["umount", str(folder)], check=False)
+        folder.chmod(0o755)
+
+
+@pytest.mark.parametrize("history", [False, True])
+def test_item_1_a_read_only_data_folder_is_a_note_and_stats_drill_play_go_on(tmp_path, monkeypatch, history, foxwoods_table):
+    with read_only_folder(tmp_path, monkeypatch, history) as folder:
+        monkeypatch.setenv("PAIGOW_DATA_DIR", str(folder))
+        stats = run("stats")
+        assert stats.exit_code == 0, stats.output
+        assert "internal error" not in stats.stderr and stats.stderr.startswith("Note: ")
+        assert ("1 hand graded" in stats.stdout) if history else ("No graded hands yet" in stats.stdout)
+        drill = run("drill", "-n", "1", "--seed", "1", input="9c 3c\n")
+        assert drill.exit_code == 0, drill.output
+        assert "this session is not recorded" in drill.stderr and "internal error" not in drill.stderr
+        assert "1 hand graded" in drill.stdout
+        play = run("play", "--seed", "1", input="25\ndeal\n9c 3c\nquit\ny\n")
+        assert play.exit_code == 0, play.output
+        assert "this session is not recorded" in play.stderr and "internal error" not in play.stderr
+
+
+def test_item_1_a_history_that_stops_taking_writes_mid_session_is_said_once(tmp_path, monkeypatch, foxwoods_table):
+    from paigow_cli.study import history
+
+    monkeypatch.setenv("PAIGOW_DATA_DIR", str(tmp_path))
+
+    def full(self, session, hand):
+        raise history.HistoryUnwritable(f"cannot write the history file {self.path}: database or disk is full")
+
+    monkeypatch.setattr(history.History, "record_hand", full)
+    drill = run("drill", "-n", "2", "--seed", "1", input="9c 3c\n8s 8c\n")
+    assert drill.exit_code == 0, drill.output
+    assert drill.stderr.count("the rest of this session is not recorded") == 1
+    assert "2 hands graded" in drill.stdout
