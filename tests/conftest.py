@@ -11,7 +11,8 @@ from paigow_cli.core.cards import DECK, Card, parse_cards
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Give Ctrl-C back its usual meaning when the run started with it ignored.
+    """Give Ctrl-C back its usual meaning when the run started with it ignored, and run in a UTF-8
+    locale (under the C locale paigow prints ASCII, and the golden outputs are not).
 
     A shell script's ``command &`` (and ``nohup``) starts a program with SIGINT ignored, and every
     process it starts inherits that, so the tests that send SIGINT to a real ``paigow`` would wait
@@ -20,6 +21,12 @@ def pytest_configure(config: pytest.Config) -> None:
     """
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    import os
+
+    from paigow_cli.cli.terminal import ascii_asked
+
+    if ascii_asked() and not os.environ.get("PAIGOW_ASCII"):
+        os.environ["LC_ALL"] = "C.UTF-8"  # the C locale asks for ASCII output; the tests that want it say so
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -114,3 +114,22 @@ def test_item_1_a_history_that_stops_taking_writes_mid_session_is_said_once(tmp_
     assert drill.exit_code == 0, drill.output
     assert drill.stderr.count("the rest of this session is not recorded") == 1
     assert "2 hands graded" in drill.stdout
+
+
+@pytest.mark.parametrize("locale", [{"LANG": "C", "LC_ALL": "C"}, {"LC_ALL": "POSIX"}, {"LANG": "C"}, {}])
+def test_item_2_the_c_locale_prints_letter_suits_and_ascii_lines(locale):
+    """Python runs its streams in UTF-8 under the C locale (PEP 538, 540), so the locale itself must
+    ask for ASCII, as the README promises; in a real process too."""
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG", "PYTHONIO"))}
+    done = subprocess.run(
+        [sys.executable, "-m", "paigow_cli", "advise", "AS KD JK 9H 9C 4D 2S", "--all"],
+        env={**environment, **locale},
+        capture_output=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.isascii() and b"AS KD" in done.stdout and b"---" in done.stdout
+    utf = subprocess.run(
+        [sys.executable, "-m", "paigow_cli", "eval", "AS KD"], env={**environment, "LANG": "C.UTF-8"}, capture_output=True
+    )
+    assert "A♠".encode() in utf.stdout

@@ -1,9 +1,9 @@
 """What the terminal can print: suit symbols and box lines, or plain ASCII.
 
 Text output uses suit symbols (``A♠``), a middle dot and box-drawing lines. A stream whose
-encoding cannot carry them (``LANG=C``, ``PYTHONIOENCODING=ascii``) gets the same text with
-letter suits (``AS``) and ASCII look-alikes instead of an encoding error; ``paigow --ascii`` or
-``PAIGOW_ASCII=1`` asks for that on any terminal.
+encoding cannot carry them (``PYTHONIOENCODING=ascii``), or the C locale (``LANG=C``), gets the
+same text with letter suits (``AS``) and ASCII look-alikes instead of an encoding error;
+``paigow --ascii`` or ``PAIGOW_ASCII=1`` asks for that on any terminal.
 
 >>> fit("A♠ K♥ · 2.7% ± 0.2%", ascii_only=True)
 'AS KH - 2.7% +/- 0.2%'
@@ -43,10 +43,37 @@ ASCII_FORMS = str.maketrans(
 )
 
 
-class Settings:
-    """Whether ASCII was asked for (``--ascii`` or ``PAIGOW_ASCII``), for the run in progress."""
+def ascii_asked(environ: dict[str, str] | os._Environ[str] = os.environ, utf8_mode: bool | None = None) -> bool:
+    """Whether the environment asks for ASCII: ``PAIGOW_ASCII``, or the C (POSIX) locale, whose
+    character set is ASCII (``LANG=C``, ``LC_ALL=POSIX``, or no locale at all). Python runs its
+    streams in UTF-8 under that locale (PEP 538 and 540: it even sets ``LC_CTYPE=C.UTF-8`` for
+    itself), so their encoding alone does not tell; ``PYTHONIOENCODING`` or ``PYTHONUTF8``, if set,
+    do.
 
-    ascii_only = bool(os.environ.get("PAIGOW_ASCII"))
+    >>> ascii_asked({"LANG": "C", "LC_ALL": "C"}), ascii_asked({"LANG": "en_US.UTF-8"}), ascii_asked({"LC_ALL": "POSIX"})
+    (True, False, True)
+    >>> ascii_asked({"LANG": "C.UTF-8"}), ascii_asked({"LC_ALL": "C", "PYTHONIOENCODING": "utf-8"})
+    (False, False)
+    >>> ascii_asked({"LANG": "C", "LC_CTYPE": "C.UTF-8"}, utf8_mode=True)  # Python coerced the C locale
+    True
+    """
+    if environ.get("PAIGOW_ASCII"):
+        return True
+    if environ.get("PYTHONIOENCODING") or environ.get("PYTHONUTF8"):
+        return False
+    if environ.get("LC_ALL"):
+        return environ["LC_ALL"] in ("C", "POSIX")
+    utf8_mode = bool(sys.flags.utf8_mode) if utf8_mode is None else utf8_mode
+    ctype, lang = environ.get("LC_CTYPE", ""), environ.get("LANG", "")
+    if ctype == "C.UTF-8" and lang in ("", "C", "POSIX") and utf8_mode:
+        return True  # LC_CTYPE is Python's own coercion of the C locale
+    return (ctype or lang) in ("C", "POSIX") or (not ctype and not lang and utf8_mode)
+
+
+class Settings:
+    """Whether ASCII was asked for (``--ascii``, ``PAIGOW_ASCII`` or the C locale), for the run in progress."""
+
+    ascii_only = ascii_asked()
 
 
 SETTINGS = Settings()
@@ -122,10 +149,10 @@ def fitted_streams() -> Iterator[None]:
     """Standard output and error as ``FittedStream`` for one run of the app (put back after it), so
     every writer, Typer's help pages included, prints only what the terminal can."""
     saved = sys.stdout, sys.stderr
-    SETTINGS.ascii_only = bool(os.environ.get("PAIGOW_ASCII"))  # --ascii, if given, says so for this run only
+    SETTINGS.ascii_only = ascii_asked()  # --ascii, if given, says so for this run only
     sys.stdout, sys.stderr = FittedStream(sys.stdout), FittedStream(sys.stderr)
     try:
         yield
     finally:
         sys.stdout, sys.stderr = saved
-        SETTINGS.ascii_only = bool(os.environ.get("PAIGOW_ASCII"))
+        SETTINGS.ascii_only = ascii_asked()
