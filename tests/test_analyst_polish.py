@@ -133,3 +133,11 @@ def test_item_2_the_c_locale_prints_letter_suits_and_ascii_lines(locale):
         [sys.executable, "-m", "paigow_cli", "eval", "AS KD"], env={**environment, "LANG": "C.UTF-8"}, capture_output=True
     )
     assert "A♠".encode() in utf.stdout
+
+
+def test_item_3_the_readme_says_how_to_run_paigow_after_setting_up():
+    """The set-up installs into .venv/bin, and every example types bare ``paigow``: the README must
+    say how that works (activate the environment, or type the path)."""
+    readme = (ROOT / "README.md").read_text()
+    setup = readme[readme.index("## Set up on a fresh machine") : readme.index("## Tour")]
+    assert "source .venv/bin/activate" in setup and "`.venv/bin/paigow`" in setup
