@@ -141,3 +141,18 @@ def test_item_3_the_readme_says_how_to_run_paigow_after_setting_up():
     readme = (ROOT / "README.md").read_text()
     setup = readme[readme.index("## Set up on a fresh machine") : readme.index("## Tour")]
     assert "source .venv/bin/activate" in setup and "`.venv/bin/paigow`" in setup
+
+
+def test_item_4_a_dealt_line_prices_the_dealers_side_bets_on_the_dealers_cards():
+    """deal --dealer | bonus -: Queen's Dragon and Tiger 9 are paid on the dealer's seven."""
+    line = "AS KD JK 9H 9C 4D 2S | QS JH 8D 6C 5S 4H 2D\n"  # the dealer holds a queen-high pai gow
+    found = json.loads(run("bonus", "-", "--json", input=line).stdout)
+    by_table = {row["table"]: row for row in found["tables"]}
+    assert by_table["queens-dragon"]["hand"] == "queen-high-pai-gow" and by_table["queens-dragon"]["pays"] == 50
+    assert by_table["queens-dragon"]["cards"] == found["dealer"]
+    assert by_table["fortune"]["cards"] == found["hand"]
+    assert found["house_way"]["hand"] == found["dealer"]  # tiger 9 reads the dealer's low hand
+    text = run("bonus", "-", input=line).stdout
+    assert "Dealer: " in text and "50 to 1" in text
+    alone = json.loads(run("bonus", "AS KD JK 9H 9C 4D 2S", "--json").stdout)
+    assert {row["table"]: row["hand"] for row in alone["tables"]}["queens-dragon"] is None

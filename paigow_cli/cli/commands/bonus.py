@@ -94,7 +94,9 @@ def bonus_command(
 
     fortune and emperors-challenge pay on the player's seven cards; queens-dragon (EZ) on the
     dealer's seven; tiger-9 (Commission-Free) on the dealer's low hand as the house way sets it.
-    A hand is paid once, at its highest-paying line.
+    Given one hand, the dealer's side bets price it as if it were the dealer's; a line of paigow
+    deal --dealer (PLAYER | DEALER) prices them on the dealer's seven. A hand is paid once, at its
+    highest-paying line.
 
     The lines --pays names: fortune: seven-card-straight-flush, royal-match,
     seven-card-straight-flush-joker, five-aces, royal-flush, straight-flush, four-of-a-kind,
@@ -135,12 +137,19 @@ def bonus_command(
     output = Output(as_json, is_batch(cards))
 
     def handle(text: str | list[str]) -> None:
+        from paigow_cli.core.cards import check_disjoint
         from paigow_cli.house_ways import house_setting
 
-        player, _ = deal_line(text)  # a line of paigow deal --dealer: the player's hand
+        player, dealt = deal_line(text)  # a line of paigow deal --dealer: the player's hand and the dealer's
         hand = sort_cards(parse_hand(player, what="a hand to price"))
-        setting = house_setting(hand, rules) if any(table.needs_house_way for table in tables) else None
-        output.emit(bonus_json(hand, tables, setting), lambda: bonus_text(hand, tables, setting))
+        dealer = sort_cards(parse_hand(dealt, what="the dealer's hand")) if dealt is not None else None
+        if dealer is not None:
+            check_disjoint(hand, dealer, "the player's hand", "the dealer's hand")
+        on_dealer = dealer or hand  # the dealer's side bets are priced on the dealer's seven, when given
+        setting = house_setting(on_dealer, rules) if any(table.needs_house_way for table in tables) else None
+        output.emit(
+            bonus_json(hand, tables, setting, dealer), lambda: bonus_text(hand, tables, setting, dealer)
+        )
 
     for_each_hand(cards, handle)
 
@@ -158,39 +167,52 @@ def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:
     return side_bet_odds(table, classes, dead_cards)
 
 
-def _paid(table: Any, hand: Sequence[Card], setting: HouseSetting | None) -> Any:
+def _paid(table: Any, hand: Sequence[Card], setting: HouseSetting | None, dealer: Sequence[Card] | None = None) -> Any:
+    """What a table pays: on the player's seven, or a dealer-side table on the dealer's (``dealer``,
+    else the hand given, priced as if it were the dealer's)."""
     from paigow_cli.analysis.side_bets import pay
     from paigow_cli.core.games import is_nine_high_low
 
+    cards = dealer if table.on == "dealer" and dealer is not None else hand
     nine_high = table.needs_house_way and setting is not None and is_nine_high_low(setting.split.low_value.key)
-    return pay(table, hand, low_is_nine_high=nine_high)
+    return pay(table, cards, low_is_nine_high=nine_high)
 
 
 def pays_number(pays: int | Decimal) -> int | float:
     return pays if isinstance(pays, int) else float(pays)
 
 
-def bonus_json(hand: Sequence[Card], tables: Sequence[Any], setting: HouseSetting | None) -> dict[str, Any]:
-    """What seven cards pay on each table: ``hand``, and per table its line (null: loses) and ``pays``."""
+def bonus_json(
+    hand: Sequence[Card], tables: Sequence[Any], setting: HouseSetting | None, dealer: Sequence[Card] | None = None
+) -> dict[str, Any]:
+    """What seven cards pay on each table: ``hand`` (and ``dealer``, when a line gives the dealer's
+    seven: the dealer's side bets are priced on them), and per table the cards it was priced on, its
+    line (null: loses) and ``pays``."""
     rows = []
     for table in tables:
-        paid = _paid(table, hand, setting)
+        paid = _paid(table, hand, setting, dealer)
         rows.append(
             {
                 "table": table.name,
                 "on": table.on,
+                "cards": card_list(dealer if table.on == "dealer" and dealer is not None else hand),
                 "hand": paid.line.slug if paid.line is not None else None,
                 "label": paid.line.label if paid.line is not None else "No paying hand",
                 "pays": pays_number(paid.pays),
             }
         )
-    document: dict[str, Any] = {"hand": card_list(hand), "tables": rows}
+    document: dict[str, Any] = {"hand": card_list(hand)}
+    if dealer is not None:
+        document["dealer"] = card_list(dealer)
+    document["tables"] = rows
     if setting is not None:
         document["house_way"] = setting_json(setting)
     return document
 
 
-def bonus_text(hand: Sequence[Card], tables: Sequence[Any], setting: HouseSetting | None) -> RenderableType:
+def bonus_text(
+    hand: Sequence[Card], tables: Sequence[Any], setting: HouseSetting | None, dealer: Sequence[Card] | None = None
+) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
@@ -200,15 +222,19 @@ def bonus_text(hand: Sequence[Card], tables: Sequence[Any], setting: HouseSettin
     grid.add_column("Hand")
     grid.add_column("Pays", justify="right", no_wrap=True)
     for table in tables:
-        paid = _paid(table, hand, setting)
+        paid = _paid(table, hand, setting, dealer)
         on = {"player": "player's 7", "dealer": "dealer's low" if table.needs_house_way else "dealer's 7"}[table.on]
         if paid.line is None:
             grid.add_row(table.title, on, Text("nothing", style="dim"), Text("loses", style="dim"))
         else:
             grid.add_row(table.title, on, paid.line.label, Text(f"{paid.pays} to 1", style="bold green"))
-    parts: list[Any] = [cards_markup(hand), Text(), fitted(grid, optional=["On"])]
+    head = cards_markup(hand)
+    if dealer is not None:
+        head = Text("Player: ") + head + Text("\nDealer: ") + cards_markup(dealer)
+    parts: list[Any] = [head, Text(), fitted(grid, optional=["On"])]
     if setting is not None:
-        front = Text(f"Tiger 9: the {setting.house_way} house way puts ", style="dim")
+        whose = "the dealer's hand" if dealer is not None else "these cards"
+        front = Text(f"Tiger 9: the {setting.house_way} house way sets {whose} with ", style="dim")
         parts.append(front + cards_markup(setting.split.low) + Text(" in front", style="dim"))
     return Group(*parts)
 
