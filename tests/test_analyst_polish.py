@@ -156,3 +156,43 @@ def test_item_4_a_dealt_line_prices_the_dealers_side_bets_on_the_dealers_cards()
     assert "Dealer: " in text and "50 to 1" in text
     alone = json.loads(run("bonus", "AS KD JK 9H 9C 4D 2S", "--json").stdout)
     assert {row["table"]: row["hand"] for row in alone["tables"]}["queens-dragon"] is None
+
+
+def test_item_5_plays_closing_score_agrees_with_the_bankroll(tmp_path, monkeypatch, foxwoods_table):
+    """A folded round and the side bets count in the score as in the bankroll, and the EV given up is
+    priced at the session's own wager, not $10."""
+    monkeypatch.setenv("PAIGOW_DATA_DIR", str(tmp_path))
+    played = run("play", "--seed", "3", input="25 25 5\nside 5\ndeal\nhouse\nrebet\ndeal\nfold\ny\nquit\ny\n")
+    assert played.exit_code == 0, played.output
+    left = played.stdout.split("You leave with ")[1].split("\n")[0]  # "$380 (-$120)."
+    change = left.split("(")[1].split(")")[0]
+    summary = " ".join(played.stdout.split("You leave with ")[1].split())
+    assert f"Play: {change}.00 over 2 rounds (1 folded; side bets -$10.00)" in summary
+    assert "at $55 a hand" in summary and "at $10 a hand" not in summary
+    found = json.loads(run("stats", "--json").stdout)
+    assert found["play"]["rounds"] == 2 and found["play"]["folded"] == 1
+    assert found["play"]["won"] == float(change.replace("$", "")) and found["play"]["side_bets_won"] == -10.0
+
+
+def test_item_5_a_version_2_history_is_migrated_to_version_3_keeping_its_hands(tmp_path):
+    from paigow_cli.study.history import MIGRATIONS, SCHEMA_VERSION, History
+
+    path = tmp_path / "history.sqlite3"
+    old = sqlite3.connect(path)
+    for version in (0, 1):
+        for statement in MIGRATIONS[version]:
+            old.execute(statement)
+    old.execute("PRAGMA user_version = 2")
+    old.execute("INSERT INTO sessions VALUES (1, 'play', '2026-12-01T10:00:00+00:00', 'classic', 'foxwoods', 0, 1)")
+    old.execute(
+        "INSERT INTO hands (session, at, cards, category, chosen, best, house, clause, ev_chosen, ev_best, ev_house, "
+        "foul, seconds, wager, payout, house_payout, best_payout) VALUES (1, '2026-12-01T10:00:01+00:00', "
+        "'AS KD JK 9H 9C 4D 2S', 'two-pair', '9H 9C', '9H 9C', '9H 9C', 'Two pair', 0.7, 0.7, 0.7, 0, 2.0, "
+        "'10', '9.50', '9.50', '9.50')"
+    )
+    old.commit()
+    old.close()
+    history = History.open(path)
+    (hand,) = history.hands()
+    assert history.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert hand.payout == "9.50" and hand.side_payout is None and hand.folded is False

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from paigow_cli.analysis.advice import Advice, SplitAdvice, advise
 from paigow_cli.core.cards import (
@@ -127,7 +128,7 @@ def hand_record(grade: Grade, seconds: float) -> HandRecord:
     return advice_record(grade.advice, grade.yours, grade.fouled, seconds)
 
 
-def advice_record(advice: Advice, chosen: SplitAdvice, foul: bool, seconds: float, **play: str) -> HandRecord:
+def advice_record(advice: Advice, chosen: SplitAdvice, foul: bool, seconds: float, **play: Any) -> HandRecord:
     """A hand as the history keeps it: the player's setting (``chosen``), the best and the house
     way's, by exact EV, with a play round's money (``play``: ``HandRecord``'s wager and payouts)."""
     best, house = advice.best_row, advice.house_row

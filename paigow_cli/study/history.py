@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 FILE_NAME = "history.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x50474F57  # "PGOW": marks the file as a paigow history
 
 
@@ -54,6 +54,9 @@ class HandRecord:
     payout: str | None = None
     house_payout: str | None = None  # what the house way's setting of the hand would have paid
     best_payout: str | None = None  # and the best EV setting's
+    side_wager: str | None = None  # a play round's side bet, and its net payout (whatever the setting)
+    side_payout: str | None = None
+    folded: bool = False  # a play round folded: the wager lost (graded as EV -1 a unit)
 
     @property
     def given_up(self) -> float:
@@ -103,7 +106,16 @@ SCHEMA_V1 = (
 PLAY_ROUNDS_V2 = tuple(
     f"ALTER TABLE hands ADD COLUMN {column} TEXT" for column in ("wager", "payout", "house_payout", "best_payout")
 )  # play's rounds: the wager and what it, the house way's and the best setting paid (NULL for a drill hand)
-MIGRATIONS: dict[int, tuple[str, ...]] = {0: SCHEMA_V1, 1: PLAY_ROUNDS_V2}  # the statements from version k to k + 1
+SIDE_BETS_AND_FOLDS_V3 = (
+    "ALTER TABLE hands ADD COLUMN side_wager TEXT",
+    "ALTER TABLE hands ADD COLUMN side_payout TEXT",
+    "ALTER TABLE hands ADD COLUMN folded INTEGER NOT NULL DEFAULT 0",
+)  # play's side bets and folded rounds (a fold: chosen 'fold', its wager lost)
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    0: SCHEMA_V1,
+    1: PLAY_ROUNDS_V2,
+    2: SIDE_BETS_AND_FOLDS_V3,
+}  # the statements from version k to k + 1
 
 
 class HistoryError(Exception):
@@ -219,10 +231,10 @@ class History:
         rows = self.connection.execute(query, arguments).fetchall()
         if last is not None:
             rows = rows[-last:] if last > 0 else []
-        foul, banker = names.index("foul"), len(names) + 4
+        flags = (names.index("foul"), names.index("folded"), len(names) + 4)  # banker: the session's
         return [
             StoredHand(
-                *(bool(value) if at in (foul, banker) else value for at, value in enumerate(row))  # type: ignore[arg-type]
+                *(bool(value) if at in flags else value for at, value in enumerate(row))  # type: ignore[arg-type]
             )
             for row in rows
         ]

@@ -77,13 +77,21 @@ class HistoryStats:
     by_clause: list[Leak] = field(default_factory=list)
     sessions: list[SessionLine] = field(default_factory=list)
     rounds: int = 0  # play rounds among the hands, and what they paid: yours, the house way's, the best
-    won: Decimal = Decimal(0)
-    house_won: Decimal = Decimal(0)
+    won: Decimal = Decimal(0)  # main bets and side bets together, as the bankroll moved
+    house_won: Decimal = Decimal(0)  # had the house way's setting been played (the same side bets)
     best_won: Decimal = Decimal(0)
+    folded: int = 0  # rounds folded (their wagers lost)
+    side_won: Decimal = Decimal(0)  # the side bets' part of ``won``
+    wagered: Decimal = Decimal(0)  # main wagers over the rounds
 
     @property
     def mean_given_up(self) -> float:
         return self.given_up / self.hands if self.hands else 0.0
+
+    @property
+    def mean_wager(self) -> Decimal | None:
+        """The play rounds' mean main wager (None without a round)."""
+        return (self.wagered / self.rounds).quantize(Decimal("0.01")) if self.rounds else None
 
 
 def history_stats(hands: Sequence[StoredHand]) -> HistoryStats:
@@ -102,10 +110,14 @@ def history_stats(hands: Sequence[StoredHand]) -> HistoryStats:
         kinds.setdefault(hand.category, Leak(hand.category)).add(hand)
         clauses.setdefault(hand.clause, Leak(hand.clause)).add(hand)
         if hand.wager is not None:  # a play round
+            side = Decimal(hand.side_payout or 0)
             stats.rounds += 1
-            stats.won += Decimal(hand.payout or 0)
-            stats.house_won += Decimal(hand.house_payout or 0)
-            stats.best_won += Decimal(hand.best_payout or 0)
+            stats.won += Decimal(hand.payout or 0) + side
+            stats.house_won += Decimal(hand.house_payout or 0) + side
+            stats.best_won += Decimal(hand.best_payout or 0) + side
+            stats.folded += hand.folded
+            stats.side_won += side
+            stats.wagered += Decimal(hand.wager)
         line = sessions.setdefault(hand.session, SessionLine(hand.session, hand.at))
         line.hands += 1
         line.given_up += hand.given_up

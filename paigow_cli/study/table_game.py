@@ -115,8 +115,15 @@ class SideResult:
 
 @dataclass(frozen=True)
 class Folded:
+    """A folded hand: the wager lost, and what the history needs to grade the fold."""
+
     wager: Decimal
     balance: Decimal
+    player: tuple[Card, ...] = ()
+    dealer: HouseSetting | None = None
+    rules: Rules | None = None
+    house: Split | None = None  # the house way's setting of the player's hand
+    side: SideResult | None = None
 
 
 Event = Say | Dealt | Hint | RoundOver | Folded | SideResult
@@ -404,9 +411,12 @@ class TableGame:
     def _fold(self) -> list[Event]:
         wager = self.wager
         self.wager = Decimal(0)
-        side = self._settle_side(house_setting(sort_cards(self.dealer), self.rules).split)
+        dealer = house_setting(sort_cards(self.dealer), self.rules)
+        house = house_setting(self.player, self.rules).split
+        side = self._settle_side(dealer.split)
+        player = self.player
         self._end_round()
-        events: list[Event] = [Folded(wager, self.balance)]
+        events: list[Event] = [Folded(wager, self.balance, player, dealer, self.rules, house, side)]
         if side is not None:
             events.append(side)
         return [*events, *self._bankroll_check()]
@@ -480,4 +490,38 @@ def round_record(event: RoundOver, table: object, seconds: float) -> HandRecord:
         payout=str(event.settlement.payout),
         house_payout=paid(advice.house_row.split),
         best_payout=paid(advice.best_row.split),
+        **side_fields(event.side),
     )
+
+
+def fold_record(event: Folded, table: object, seconds: float) -> HandRecord:
+    """What the history keeps of a folded hand: graded as a certain loss of the wager (EV -1 a unit)
+    against the best setting and the house way's, and what those would have paid."""
+    from dataclasses import replace
+
+    from paigow_cli.study.drill import advice_record
+
+    assert event.rules is not None and event.dealer is not None and event.house is not None
+    rules, dealer = event.rules, event.dealer.split
+    advice = advise(event.player, rules, table=table)  # type: ignore[arg-type]
+
+    def paid(split: Split) -> str:
+        return str(settle(split, dealer, event.wager, rules.commission, rules.game, rules.banker, event.house).payout)
+
+    record = advice_record(
+        advice,
+        advice.house_row,
+        False,
+        seconds,
+        wager=str(event.wager),
+        payout=str(-event.wager),
+        house_payout=paid(advice.house_row.split),
+        best_payout=paid(advice.best_row.split),
+        **side_fields(event.side),
+    )
+    return replace(record, chosen="fold", ev_chosen=-1.0, folded=True)
+
+
+def side_fields(side: SideResult | None) -> dict[str, str]:
+    """A round's side bet as the history keeps it (nothing when none was placed)."""
+    return {} if side is None else {"side_wager": str(side.wager), "side_payout": str(side.payout)}

@@ -147,9 +147,7 @@ def bonus_command(
             check_disjoint(hand, dealer, "the player's hand", "the dealer's hand")
         on_dealer = dealer or hand  # the dealer's side bets are priced on the dealer's seven, when given
         setting = house_setting(on_dealer, rules) if any(table.needs_house_way for table in tables) else None
-        output.emit(
-            bonus_json(hand, tables, setting, dealer), lambda: bonus_text(hand, tables, setting, dealer)
-        )
+        output.emit(bonus_json(hand, tables, setting, dealer), lambda: bonus_text(hand, tables, setting, dealer))
 
     for_each_hand(cards, handle)
 

@@ -398,7 +398,7 @@ def play_command(
     from rich.text import Text
 
     from paigow_cli.house_ways import way_named
-    from paigow_cli.study.table_game import Dealt, RoundOver, TableGame, round_record
+    from paigow_cli.study.table_game import Dealt, Folded, RoundOver, TableGame, fold_record, round_record
 
     rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
@@ -444,6 +444,10 @@ def play_command(
             elif isinstance(event, RoundOver) and history is not None:
                 history = kept(
                     history, session, round_record(event, table_game.dealer_table(), time.monotonic() - dealt_at)
+                )
+            elif isinstance(event, Folded) and event.dealer is not None and history is not None:
+                history = kept(
+                    history, session, fold_record(event, table_game.dealer_table(), time.monotonic() - dealt_at)
                 )
     if history is not None:
         from paigow_cli.cli.commands.stats import session_summary

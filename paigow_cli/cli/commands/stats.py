@@ -99,7 +99,9 @@ def stats_json(stats: HistoryStats, bet: Decimal, since: str | None, last: int |
         "given_up_per_100_hands": float(bet) * 100 * stats.mean_given_up,
         "play": {
             "rounds": stats.rounds,
+            "folded": stats.folded,
             "won": float(stats.won),
+            "side_bets_won": float(stats.side_won),
             "house_way_would_have_won": float(stats.house_won),
             "best_play_would_have_won": float(stats.best_won),
         },
@@ -152,11 +154,17 @@ def stats_text(stats: HistoryStats, bet: Decimal, since: str | None) -> Renderab
         ),
     ]
     if stats.rounds:
+        besides = []
+        if stats.folded:
+            besides.append(f"{stats.folded:,} folded")
+        if stats.side_won:
+            besides.append(f"side bets {money(stats.side_won, signed=True, cents=True)}")
+        aside = f" ({'; '.join(besides)})" if besides else ""
         lines.append(
             Text(
                 f"Play: {money(stats.won, signed=True, cents=True)} over {stats.rounds:,} round"
-                f"{'s' if stats.rounds != 1 else ''}; the house way's settings would have made "
-                f"{money(stats.house_won, signed=True, cents=True)}, the best EV settings "
+                f"{'s' if stats.rounds != 1 else ''}{aside}; the house way's settings "
+                f"would have made {money(stats.house_won, signed=True, cents=True)}, the best EV settings "
                 f"{money(stats.best_won, signed=True, cents=True)}"
             )
         )
@@ -236,5 +244,6 @@ def session_summary(history: Any, session: int) -> RenderableType:
     hands = [hand for hand in history.hands() if hand.session == session]
     if not hands:
         return Text("No rounds played, so none recorded.", style="dim")
-    summary = stats_text(history_stats(hands), Decimal(10), None)
+    stats = history_stats(hands)
+    summary = stats_text(stats, stats.mean_wager or Decimal(10), None)  # at the session's own wager
     return Group(Text(), Text("This session, as paigow stats keeps it:", style="bold"), summary)
