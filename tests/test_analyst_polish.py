@@ -196,3 +196,16 @@ def test_item_5_a_version_2_history_is_migrated_to_version_3_keeping_its_hands(t
     (hand,) = history.hands()
     assert history.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     assert hand.payout == "9.50" and hand.side_payout is None and hand.folded is False
+
+
+@pytest.mark.parametrize("player", ["house", "trump-plaza"])
+def test_item_6_one_simulated_round_is_valid_json_with_no_spread_and_no_nan_in_text(player):
+    result = run("simulate", "--hands", "1", "--seed", "1", "--player", player, "--json")
+    assert result.exit_code == 0, result.output
+    assert "NaN" not in result.stdout
+    found = json.loads(result.stdout, parse_constant=lambda name: pytest.fail(f"{name} in JSON"))
+    assert found["stderr"] is None and found["interval"] is None
+    if player != "house":
+        assert found["gain_stderr"] is None
+    text = run("simulate", "--hands", "1", "--seed", "1", "--player", player).stdout
+    assert "nan" not in text.lower() and "needs two rounds or more" in text

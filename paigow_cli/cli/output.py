@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import sys
@@ -438,6 +439,17 @@ def console(stderr: bool = False) -> Any:
     return Console(file=stream, highlight=False)
 
 
+def finite(document: Any) -> Any:
+    """``document`` with every float that is not finite (NaN, infinities) as None."""
+    if isinstance(document, float):
+        return document if math.isfinite(document) else None
+    if isinstance(document, dict):
+        return {key: finite(value) for key, value in document.items()}
+    if isinstance(document, (list, tuple)):
+        return [finite(value) for value in document]
+    return document
+
+
 def json_text(document: Any, pretty: bool = True, ascii_only: bool = False) -> str:
     """JSON text; pretty output keeps arrays of plain values on one line.
 
@@ -448,8 +460,15 @@ def json_text(document: Any, pretty: bool = True, ascii_only: bool = False) -> s
     }
     >>> json_text({"high": ["AS", "KD"]}, pretty=False)
     '{"high": ["AS", "KD"]}'
+
+    A number that is not finite has no JSON form: it is written null (never NaN, which no JSON
+    reader accepts).
+
+    >>> json_text({"stderr": float("nan"), "interval": [float("inf"), 1.5]}, pretty=False)
+    '{"stderr": null, "interval": [null, 1.5]}'
     """
+    document = finite(document)
     if not pretty:
-        return json.dumps(document, ensure_ascii=ascii_only)
-    text = json.dumps(document, ensure_ascii=ascii_only, indent=2)
+        return json.dumps(document, ensure_ascii=ascii_only, allow_nan=False)
+    text = json.dumps(document, ensure_ascii=ascii_only, indent=2, allow_nan=False)
     return _SCALAR_ARRAY.sub(lambda match: "[" + re.sub(r",\n\s+", ", ", match.group(1)) + "]", text)

@@ -155,8 +155,8 @@ class SimulationResult:
     fouls: int
     ev: float
     house_edge: float
-    stderr: float
-    interval: tuple[float, float]  # 95% interval of the house edge
+    stderr: float | None  # None with a single round: a spread needs two
+    interval: tuple[float, float] | None  # 95% interval of the house edge
     difference: float | None = None  # mean EV gain of the best setting over the house way's (player=best)
     difference_stderr: float | None = None
 
@@ -169,14 +169,14 @@ def summarize(tally: RunningTotals, commission: float) -> SimulationResult:
     paid = 1 - commission
     ev = (paid * tally.wins - tally.losses) / n
     second_moment = (paid * paid * tally.wins + tally.losses) / n
-    stderr = sqrt(max(second_moment - ev * ev, 0.0) * n / (n - 1) / n) if n > 1 else float("nan")
+    stderr = sqrt(max(second_moment - ev * ev, 0.0) * n / (n - 1) / n) if n > 1 else None
     edge = -ev
     difference = difference_stderr = None
     if tally.paired:
         m = tally.paired
         difference = tally.difference_sum / m
         variance = max(tally.difference_squares / m - difference * difference, 0.0)
-        difference_stderr = sqrt(variance * m / (m - 1) / m) if m > 1 else float("nan")
+        difference_stderr = sqrt(variance * m / (m - 1) / m) if m > 1 else None
     return SimulationResult(
         rounds=n,
         win=tally.wins / n,
@@ -188,7 +188,7 @@ def summarize(tally: RunningTotals, commission: float) -> SimulationResult:
         ev=ev,
         house_edge=edge,
         stderr=stderr,
-        interval=(edge - 1.96 * stderr, edge + 1.96 * stderr),
+        interval=None if stderr is None else (edge - 1.96 * stderr, edge + 1.96 * stderr),
         difference=difference,
         difference_stderr=difference_stderr,
     )

@@ -175,7 +175,7 @@ def simulation_json(
         "ev": result.ev,
         "house_edge": result.house_edge,
         "stderr": result.stderr,
-        "interval": list(result.interval),
+        "interval": None if result.interval is None else list(result.interval),
         "seed": seed,
         **question_json(rules, ("house_way", "game", "banker", "player", "commission"), player=player),
     }
@@ -223,11 +223,28 @@ def simulation_text(
         ("Copies, low hand", f"{100 * result.copy_low:.3f}%"),
         ("Fouls", f"{result.fouls:,}"),
         ("Player EV per unit", f"{result.ev:+.5f}"),
-        ("House edge", f"{100 * result.house_edge:.3f}% ± {100 * result.stderr:.3f}%"),
-        ("95% interval", f"{100 * result.interval[0]:.3f}% to {100 * result.interval[1]:.3f}%"),
+        ("House edge", f"{100 * result.house_edge:.3f}%" + spread(result.stderr)),
+        (
+            "95% interval",
+            "needs two rounds or more"
+            if result.interval is None
+            else f"{100 * result.interval[0]:.3f}% to {100 * result.interval[1]:.3f}%",
+        ),
     ]
-    if result.difference is not None and result.difference_stderr is not None:
-        rows.append(("Gain over the house way's setting", f"{result.difference:+.5f} ± {result.difference_stderr:.5f}"))
+    if result.difference is not None:
+        gain = f"{result.difference:+.5f}" + spread(result.difference_stderr, percent=False)
+        rows.append(("Gain over the house way's setting", gain))
     for what, value in rows:
         table.add_row(what, value)
     return Group(title, table)
+
+
+def spread(stderr: float | None, percent: bool = True) -> str:
+    """`` ± `` and a standard error, or nothing when one round cannot give one.
+
+    >>> spread(0.00238), spread(None), spread(0.01, percent=False)
+    (' ± 0.238%', '', ' ± 0.01000')
+    """
+    if stderr is None:
+        return ""
+    return f" ± {100 * stderr:.3f}%" if percent else f" ± {stderr:.5f}"

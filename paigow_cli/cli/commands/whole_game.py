@@ -414,7 +414,9 @@ def edge_text(
         table.add_row(*cells)
     edge_cells = ["House edge", "", f"{100 * result.house_edge:.4f}%"]
     if simulated is not None:
-        edge_cells.append(f"{100 * simulated.house_edge:.3f}% ± {100 * simulated.stderr:.3f}%")
+        edge_cells.append(
+            f"{100 * simulated.house_edge:.3f}%" + (f" ± {100 * simulated.stderr:.3f}%" if simulated.stderr else "")
+        )
     table.add_row(*edge_cells)
     lines: list[Any] = [
         title,
