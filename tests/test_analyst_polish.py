@@ -67,15 +67,24 @@ def read_only_folder(tmp_path: Path, monkeypatch, history: bool = False):
             subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
     if not mounted and os.geteuid() != 0:
         folder.chmod(0o555)
-    elif not mounted:  # root without mount: sqlite itself says the file cannot be written
-        real = sqlite3.connect
+    elif not mounted:  # root without mount: sqlite and the cache's writer say the folder is read-only
+        import errno
+        import tempfile
+
+        real, real_temporary = sqlite3.connect, tempfile.mkstemp
 
         def refuse(path, *args, **kwargs):
             if kwargs.get("uri"):
                 return real(path, *args, **kwargs)  # reading, as a read-only disk allows
             raise sqlite3.OperationalError("attempt to write a readonly database")
 
+        def no_temporary(*args, dir=None, **kwargs):
+            if dir is not None and Path(dir).resolve().is_relative_to(folder.resolve()):
+                raise OSError(errno.EROFS, "Read-only file system")
+            return real_temporary(*args, dir=dir, **kwargs)
+
         monkeypatch.setattr(sqlite3, "connect", refuse)
+        monkeypatch.setattr(tempfile, "mkstemp", no_temporary)
     try:
         yield folder
     finally:
@@ -209,3 +218,39 @@ def test_item_6_one_simulated_round_is_valid_json_with_no_spread_and_no_nan_in_t
         assert found["gain_stderr"] is None
     text = run("simulate", "--hands", "1", "--seed", "1", "--player", player).stdout
     assert "nan" not in text.lower() and "needs two rounds or more" in text
+
+
+FIVE_LIVE_DEAD = "2D 2C 3S 3C 4S 4H 4C 5S 5H 5D 6S 6H 6D 7H 7D 7C 8D 8C 9S 9H 9C TS TH TD JH JD JC QS QD QC KS KH KD AS AH AC JK"
+
+
+def test_item_7_a_cache_that_keeps_nothing_never_says_cached_or_kept(tmp_path, monkeypatch):
+    """A read-only cache folder: edge does not say its answer is cached, an interrupted count does
+    not say its chunks are kept, and cache build fails."""
+    from paigow_cli.analysis import edge
+
+    with read_only_folder(tmp_path, monkeypatch) as folder:
+        monkeypatch.setenv("PAIGOW_CACHE_DIR", str(folder))
+        counted = run("edge", "--dead", FIVE_LIVE_DEAD, "--jobs", "1")
+        assert counted.exit_code == 0, counted.output
+        assert "cached, so asking again is instant" not in counted.stdout
+        assert "the cache folder cannot be written, so asking again counts again" in " ".join(counted.stdout.split())
+        built = run("cache", "build")
+        assert built.exit_code == 1 and "Read-only" in built.stderr or "readonly" in built.stderr, built.output
+        assert built.stderr.strip().splitlines()[-1].startswith("Error: the foxwoods table was built but could not")
+        real = edge._run_locally
+
+        def stopping(questions, todo, chunks, record, jobs, finished):
+            seen = []
+
+            def keep(chunk, *found):
+                finished(chunk, *found)
+                seen.append(chunk)
+                if len(seen) == 2:
+                    raise KeyboardInterrupt
+
+            real(questions, todo, chunks, record, jobs, keep)
+
+        monkeypatch.setattr(edge, "_run_locally", stopping)
+        stopped = run("edge", "--dead", FIVE_LIVE_DEAD, "--jobs", "1", "--game", "ez")
+        assert stopped.exit_code == 130, stopped.output
+        assert "none of them kept" in stopped.stderr and "resumes from them" not in stopped.stderr

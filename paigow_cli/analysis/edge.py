@@ -42,6 +42,15 @@ from paigow_cli.core.rules import BEST_WAY, Rules
 Progress = Callable[[int, int], None]
 
 
+@dataclass
+class Writes:
+    """What a count could not write to the cache (a full or read-only folder): its caller must not
+    say the answer is cached, or that the finished chunks are kept."""
+
+    chunks_lost: int = 0  # finished chunks not kept (a resumed run counts them again)
+    answers_lost: int = 0  # answers and strategy tables not cached
+
+
 # --- running it: chunks on every core (or a cluster), kept on disk, merged and cached ----------------
 
 
@@ -201,6 +210,7 @@ def compute_all(
     notify: Callable[[str], None] | None = None,
     scheduler: str | None = None,
     details: bool = False,
+    writes: Writes | None = None,
 ) -> list[Tally]:
     """``compute`` for questions that share a house way, wheel and dead cards (``question_set``).
 
@@ -220,7 +230,7 @@ def compute_all(
     tables = {dealer: cached_table(dealer, notify) for dealer in dict.fromkeys(wanted)}
     missing = [dealer for dealer in tables if tables[dealer] is None]
     if missing:
-        totals, counted = _count(missing, True, jobs, progress, notify, scheduler)
+        totals, counted = _count(missing, True, jobs, progress, notify, scheduler, writes)
         tables.update(zip(missing, counted))
         found.update((dealer, total) for dealer, total in zip(missing, totals) if dealer in found)
     for question in questions:
@@ -228,7 +238,7 @@ def compute_all(
             found[question] = answer_from_table(question, tables[question.dealer], details)
     todo = [question for question in questions if found[question] is None]
     if todo:
-        for question, tally in zip(todo, _count(todo, False, jobs, progress, notify, scheduler)[0]):
+        for question, tally in zip(todo, _count(todo, False, jobs, progress, notify, scheduler, writes)[0]):
             found[question] = tally
     return [found[question] for question in questions]  # type: ignore[misc]
 
@@ -260,6 +270,7 @@ def strategy_tables(
     progress: Progress | None = None,
     notify: Callable[[str], None] | None = None,
     scheduler: str | None = None,
+    writes: Writes | None = None,
 ) -> list:
     """The strategy tables of dealer questions (no player strategy) that share a house way, wheel and
     dead cards: cached, else counted in one pass that also answers (and caches) each question."""
@@ -269,7 +280,7 @@ def strategy_tables(
     found = {question: cached_table(question, notify) for question in questions}
     todo = [question for question in questions if found[question] is None]
     if todo:
-        _, tables = _count(todo, True, jobs, progress, notify, scheduler)
+        _, tables = _count(todo, True, jobs, progress, notify, scheduler, writes)
         found.update(zip(todo, tables))
     return [found[question] for question in questions]
 
@@ -330,6 +341,7 @@ def _count(
     progress: Progress | None,
     notify: Callable[[str], None] | None,
     scheduler: str | None,
+    writes: Writes | None = None,
 ) -> tuple[list[Tally], list]:
     """Count questions in one pass (resuming finished chunks), check and cache each answer, and
     with ``record`` each question's strategy table too (returned, and cached)."""
@@ -359,8 +371,9 @@ def _count(
         done[chunk] = tallies, parts
         try:
             _save(folder / f"chunk-{chunk:04d}.npz", tallies, _chunk_meta(questions, chunk, record), parts)
-        except CacheError:
-            pass  # still counted in this run; only resuming needs the file
+        except CacheError:  # still counted in this run; only resuming needs the file
+            if writes is not None:
+                writes.chunks_lost += 1
         if progress:
             progress(len(done), chunks)
 
@@ -391,6 +404,8 @@ def _count(
             if record:
                 tables[at].save()
         except CacheError as error:
+            if writes is not None:
+                writes.answers_lost += 1
             if notify:
                 notify(f"{error}; the result will be computed again next time")
     import shutil

@@ -22,10 +22,13 @@ PUSH_FACTOR = 1.3  # questions of several games count each game's pushing dealer
 SEEN_FACTOR = 1.1  # Face Up's best play, which sees the dealer's hand, costs about this much more
 
 
-def whole_game(question: Any, jobs: int | None, scheduler: str | None, details: bool = False) -> Any:
+def whole_game(
+    question: Any, jobs: int | None, scheduler: str | None, details: bool = False, writes: Any = None
+) -> Any:
     """The whole game's counts: cached, or computed with a progress bar (Ctrl-C keeps finished
-    chunks); ``details``: with the clauses' examples and the two-pair chart (``compute_all``)."""
-    return count_sets([[question]], jobs, scheduler, "questions", details)[0][0][0]
+    chunks); ``details``: with the clauses' examples and the two-pair chart (``compute_all``);
+    ``writes`` (``edge.Writes``) learns what the cache could not keep."""
+    return count_sets([[question]], jobs, scheduler, "questions", details, writes=writes)[0][0][0]
 
 
 def edge_minutes(question: Any, jobs: int | None, questions: int = 1, seen_in_set: bool = False) -> float:
@@ -54,13 +57,16 @@ def count_sets(
     what: str,
     details: bool = False,
     tables: bool = False,
+    writes: Any = None,
 ) -> tuple[list[list[Any]], int]:
     """Each set of questions' tallies (a set shares a dealer and a deck: ``compute_all``), from the
     cache or counted, with one progress bar over every set; every table is built first, each with
     its own bar (a plugin checked first). A player's strategy is read from its dealer's strategy
     table, counted first where it is not cached. Also how many questions were counted, not cached.
-    With ``tables`` the sets are dealer questions and their strategy tables are returned instead."""
+    With ``tables`` the sets are dealer questions and their strategy tables are returned instead;
+    ``writes`` (``edge.Writes``) learns what the cache could not keep."""
     from paigow_cli.analysis.edge import (
+        Writes,
         cached_result,
         chunk_count,
         compute_all,
@@ -70,6 +76,7 @@ def count_sets(
     )
     from paigow_cli.core.rules import BEST_WAY
 
+    writes = writes if writes is not None else Writes()
     with reporting_errors():
         if tables:
             works = [
@@ -110,11 +117,18 @@ def count_sets(
 
                 with reporting_errors():
                     if tables:
-                        tallies.append(strategy_tables(questions, jobs, update, note, scheduler))
+                        tallies.append(strategy_tables(questions, jobs, update, note, scheduler, writes))
                     else:
-                        tallies.append(compute_all(questions, jobs, update, note, scheduler, details=details))
+                        tallies.append(compute_all(questions, jobs, update, note, scheduler, details, writes))
     except KeyboardInterrupt:  # the bar is gone by now: the note gets a line of its own
         INTERRUPTION.reported = True
-        note(f"interrupted: {finished[0]} of {units} chunks are kept; the same command resumes from them")
+        kept = finished[0] - writes.chunks_lost
+        if writes.chunks_lost and not kept:
+            note(
+                f"interrupted after {finished[0]} of {units} chunks, none of them kept: the cache folder cannot be "
+                "written, so the same command counts them again"
+            )
+        else:
+            note(f"interrupted: {kept} of {units} chunks are kept; the same command resumes from them")
         raise typer.Exit(INTERRUPTED) from None
     return tallies, count

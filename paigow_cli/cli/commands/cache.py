@@ -144,7 +144,11 @@ def cache_build_command(
     for way in ways:
         rules = make_rules(way, wheel=wheel)
         dealer_table(rules)
-        typer.echo(f"{rules.house_way} ({wheel.value} wheel): {dealer_table_path(rules.house_way, wheel)}")
+        path = dealer_table_path(rules.house_way, wheel)
+        if not path.is_file():  # built, but the cache folder would not keep it (a note said why)
+            error_line(f"the {rules.house_way} table was built but could not be written to {path.parent}")
+            raise typer.Exit(ExitCode.FAILURE)
+        typer.echo(f"{rules.house_way} ({wheel.value} wheel): {path}")
 
 
 @app.command("clear")

@@ -145,11 +145,13 @@ def edge_command(
     question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
     started = time.monotonic()
     with reporting_errors():
-        from paigow_cli.analysis.edge import work_of
+        from paigow_cli.analysis.edge import Writes, work_of
 
         fresh = bool(work_of([question])[0])
-        tally = whole_game(question, jobs, scheduler)
+        writes = Writes()
+        tally = whole_game(question, jobs, scheduler, writes=writes)
     seconds = time.monotonic() - started if fresh else None
+    cached = not writes.answers_lost
     result = edge_result(question, tally, choice)
     if as_json:
         Output(True, batch=False).emit(edge_json(question, result), lambda: None)
@@ -167,7 +169,7 @@ def edge_command(
     if strategy == BEST_WAY:  # beside the dealer's own way: how much of best play's saving it reaches
         with reporting_errors():
             own = edge_result(question.dealer, whole_game(question.dealer, jobs, scheduler), "house")
-    Output(False, batch=False).emit(None, lambda: edge_text(question, result, simulated, seconds, other, own))
+    Output(False, batch=False).emit(None, lambda: edge_text(question, result, simulated, seconds, other, own, cached))
 
 
 def check_all_options(ctx: typer.Context, every: bool, as_json: bool, as_csv: bool) -> None:
@@ -212,8 +214,11 @@ def edge_all(
     with reporting_errors():
         dead_cards = dead_option(dead, MAX_EDGE_DEAD)
     sets = all_questions(wheel, dead_cards)
+    from paigow_cli.analysis.edge import Writes
+
     started = time.monotonic()
-    tallies, counted = count_sets(sets, jobs, scheduler, "questions")
+    writes = Writes()
+    tallies, counted = count_sets(sets, jobs, scheduler, "questions", writes=writes)
     seconds = time.monotonic() - started if counted else None
     rows = [
         (question, edge_result(question, tally, "house"), edge_result(question, tally, "best"))
@@ -228,7 +233,7 @@ def edge_all(
         for question, house, best in rows:
             output.emit(edge_all_json(question, house, best), lambda: None)
         return
-    Output(False, batch=False).emit(None, lambda: edge_all_text(rows, seconds))
+    Output(False, batch=False).emit(None, lambda: edge_all_text(rows, seconds, not writes.answers_lost))
 
 
 def edge_all_json(question: Any, house: EdgeResult, best: EdgeResult) -> dict[str, Any]:
@@ -299,7 +304,9 @@ def edge_csv(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]]) -> str:
     return text.getvalue()
 
 
-def edge_all_text(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]], seconds: float | None) -> RenderableType:
+def edge_all_text(
+    rows: Sequence[tuple[Any, EdgeResult, EdgeResult]], seconds: float | None, cached: bool = True
+) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
@@ -332,7 +339,7 @@ def edge_all_text(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]], seconds: f
         Text("House edge per unit bet; the player sets every hand by the house way, or by its best EV."),
     ]
     if seconds is not None:
-        lines.append(Text(f"Computed in {seconds / 60:,.1f} min; cached, so asking again is instant.", style="dim"))
+        lines.append(Text(computed_text(f"{seconds / 60:,.1f} min", cached), style="dim"))
     return Group(*lines)
 
 
@@ -373,6 +380,7 @@ def edge_text(
     seconds: float | None = None,
     other: EdgeResult | None = None,
     own: EdgeResult | None = None,
+    cached: bool = True,
 ) -> RenderableType:
     """``edge``'s text; ``other`` the other player of the pass (best play, or the house way's), and
     for best-way ``own`` the dealer's own way's result."""
@@ -446,8 +454,19 @@ def edge_text(
     if simulated is not None:
         lines.append(Text(f"* what {simulated.rounds:,} simulated rounds (seed 1) would have said", style="dim"))
     if seconds is not None:
-        lines.append(Text(f"Computed in {seconds:,.0f} s; cached, so asking again is instant.", style="dim"))
+        lines.append(Text(computed_text(f"{seconds:,.0f} s", cached), style="dim"))
     return Group(*lines)
+
+
+def computed_text(took: str, cached: bool) -> str:
+    """How long a count took, and whether asking again is instant.
+
+    >>> computed_text("64 s", True), computed_text("64 s", False)
+    ('Computed in 64 s; cached, so asking again is instant.', 'Computed in 64 s; the cache folder cannot be written, so asking again counts again.')
+    """
+    if cached:
+        return f"Computed in {took}; cached, so asking again is instant."
+    return f"Computed in {took}; the cache folder cannot be written, so asking again counts again."
 
 
 def strategy_words(player: str) -> str:
