@@ -254,3 +254,18 @@ def test_item_7_a_cache_that_keeps_nothing_never_says_cached_or_kept(tmp_path, m
         stopped = run("edge", "--dead", FIVE_LIVE_DEAD, "--jobs", "1", "--game", "ez")
         assert stopped.exit_code == 130, stopped.output
         assert "none of them kept" in stopped.stderr and "resumes from them" not in stopped.stderr
+
+
+def test_item_8_a_foul_never_ranks_above_a_legal_setting_as_the_banker(rng):
+    """A banker's foul is reset to the house way and ties it; it still ranks after every legal setting."""
+    from paigow_cli.core.cards import DECK
+
+    hands = ["QS JH 8D 6C 5S 4H 2D"] + [" ".join(str(card) for card in rng.sample(DECK, 7)) for _ in range(6)]
+    for hand in hands:
+        found = json.loads(run("advise", hand, "--game", "ez", "--banker", "--json").stdout)
+        fouls = [split["foul"] for split in found["splits"]]
+        assert fouls == sorted(fouls), hand  # every legal setting first
+        text = run("advise", hand, "--game", "ez", "--banker", "--all").stdout
+        marks = [line.split()[1] for line in text.splitlines() if line[:3].strip().isdigit() and len(line.split()) > 1]
+        legal_after_foul = any("F" in first and "F" not in later for at, first in enumerate(marks) for later in marks[at:])
+        assert not legal_after_foul, (hand, marks)

@@ -145,8 +145,10 @@ def advise(
 
 
 def rank_by_ev(rows: list[SplitAdvice], commission: float) -> list[SplitAdvice]:
-    """Best EV first (exact EVs; ties: the stronger setting), with best and dominated settings marked."""
-    ordered = sorted(rows, key=lambda row: -row.odds.score(commission))  # type: ignore[union-attr]  # stable: keeps strength order
+    """Best EV first (exact EVs; ties: the stronger setting), with best and dominated settings
+    marked; fouls last, whatever their EV (a banker's foul is reset to the house way and settles as
+    it, but it is never a setting to rank above a legal one)."""
+    ordered = sorted(rows, key=lambda row: (row.split.foul, -row.odds.score(commission)))  # type: ignore[union-attr]  # stable: keeps strength order
     top = ordered[0].odds
     return [
         replace(row, best=row.odds == top and not row.split.foul, dominated=dominated)
