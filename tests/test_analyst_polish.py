@@ -42,13 +42,15 @@ def read_only_folder(tmp_path: Path, monkeypatch, history: bool = False):
     folder = tmp_path / "read-only"
     folder.mkdir()
     if history:
-        from paigow_cli.study.history import History, HandRecord
+        from paigow_cli.study.history import HandRecord, History
 
         kept = History.open(folder / "history.sqlite3")
         session = kept.start_session("drill", game="classic", house_way="foxwoods", banker=False, seed=1)
         kept.record_hand(
             session,
-            HandRecord("AS KD JK 9H 9C 4D 2S", "two-pair", "9H 9C", "9H 9C", "9H 9C", "Two pair", 0.7, 0.7, 0.7, False, 3.0),
+            HandRecord(
+                "AS KD JK 9H 9C 4D 2S", "two-pair", "9H 9C", "9H 9C", "9H 9C", "Two pair", 0.7, 0.7, 0.7, False, 3.0
+            ),
         )
         kept.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         kept.close()
@@ -59,7 +61,9 @@ def read_only_folder(tmp_path: Path, monkeypatch, history: bool = False):
         copy = tmp_path / "copy"
         shutil.copytree(folder, copy)
         mounted = (
-            subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)], capture_output=True).returncode
+            subprocess.run(
+                ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)], capture_output=True
+            ).returncode
             == 0
         )
         if mounted:
@@ -94,7 +98,9 @@ def read_only_folder(tmp_path: Path, monkeypatch, history: bool = False):
 
 
 @pytest.mark.parametrize("history", [False, True])
-def test_item_1_a_read_only_data_folder_is_a_note_and_stats_drill_play_go_on(tmp_path, monkeypatch, history, foxwoods_table):
+def test_item_1_a_read_only_data_folder_is_a_note_and_stats_drill_play_go_on(
+    tmp_path, monkeypatch, history, foxwoods_table
+):
     with read_only_folder(tmp_path, monkeypatch, history) as folder:
         monkeypatch.setenv("PAIGOW_DATA_DIR", str(folder))
         stats = run("stats")
@@ -139,7 +145,9 @@ def test_item_2_the_c_locale_prints_letter_suits_and_ascii_lines(locale):
     assert done.returncode == 0, done.stderr
     assert done.stdout.isascii() and b"AS KD" in done.stdout and b"---" in done.stdout
     utf = subprocess.run(
-        [sys.executable, "-m", "paigow_cli", "eval", "AS KD"], env={**environment, "LANG": "C.UTF-8"}, capture_output=True
+        [sys.executable, "-m", "paigow_cli", "eval", "AS KD"],
+        env={**environment, "LANG": "C.UTF-8"},
+        capture_output=True,
     )
     assert "A♠".encode() in utf.stdout
 
@@ -220,7 +228,9 @@ def test_item_6_one_simulated_round_is_valid_json_with_no_spread_and_no_nan_in_t
     assert "nan" not in text.lower() and "needs two rounds or more" in text
 
 
-FIVE_LIVE_DEAD = "2D 2C 3S 3C 4S 4H 4C 5S 5H 5D 6S 6H 6D 7H 7D 7C 8D 8C 9S 9H 9C TS TH TD JH JD JC QS QD QC KS KH KD AS AH AC JK"
+FIVE_LIVE_DEAD = (
+    "2D 2C 3S 3C 4S 4H 4C 5S 5H 5D 6S 6H 6D 7H 7D 7C 8D 8C 9S 9H 9C TS TH TD JH JD JC QS QD QC KS KH KD AS AH AC JK"
+)
 
 
 def test_item_7_a_cache_that_keeps_nothing_never_says_cached_or_kept(tmp_path, monkeypatch):
@@ -235,7 +245,7 @@ def test_item_7_a_cache_that_keeps_nothing_never_says_cached_or_kept(tmp_path, m
         assert "cached, so asking again is instant" not in counted.stdout
         assert "the cache folder cannot be written, so asking again counts again" in " ".join(counted.stdout.split())
         built = run("cache", "build")
-        assert built.exit_code == 1 and "Read-only" in built.stderr or "readonly" in built.stderr, built.output
+        assert (built.exit_code == 1 and "Read-only" in built.stderr) or "readonly" in built.stderr, built.output
         assert built.stderr.strip().splitlines()[-1].startswith("Error: the foxwoods table was built but could not")
         real = edge._run_locally
 
@@ -267,5 +277,54 @@ def test_item_8_a_foul_never_ranks_above_a_legal_setting_as_the_banker(rng):
         assert fouls == sorted(fouls), hand  # every legal setting first
         text = run("advise", hand, "--game", "ez", "--banker", "--all").stdout
         marks = [line.split()[1] for line in text.splitlines() if line[:3].strip().isdigit() and len(line.split()) > 1]
-        legal_after_foul = any("F" in first and "F" not in later for at, first in enumerate(marks) for later in marks[at:])
+        legal_after_foul = any(
+            "F" in first and "F" not in later for at, first in enumerate(marks) for later in marks[at:]
+        )
         assert not legal_after_foul, (hand, marks)
+
+
+def test_item_9_a_damaged_whole_game_answer_is_said_and_counted_again(cache_folder):
+    from paigow_cli.analysis.edge import Question, result_path
+    from paigow_cli.core.cards import parse_cards
+    from paigow_cli.core.rules import Game, Rules
+
+    args = ["edge", "--dead", FIVE_LIVE_DEAD, "--jobs", "1", "--game", "commission-free", "--json"]
+    first = run(*args)
+    assert first.exit_code == 0, first.output
+    path = result_path(Question(Rules(game=Game.COMMISSION_FREE), tuple(parse_cards(FIVE_LIVE_DEAD))))
+    path.write_bytes(path.read_bytes()[:200])
+    again = run(*args)
+    assert again.exit_code == 0 and again.stdout == first.stdout
+    assert f"Note: the cached answer {path.name} is unreadable" in again.stderr and "counting it again" in again.stderr
+
+
+def test_item_9_advise_with_stdin_closed_is_one_error_line():
+    done = subprocess.run(
+        [sys.executable, "-m", "paigow_cli", "advise", "-"], stdin=subprocess.DEVNULL, capture_output=True, text=True
+    )
+    assert done.returncode == 0  # an empty stdin: nothing to do
+    for program in (
+        f"'{sys.executable}' -m paigow_cli advise - <&-",  # started with stdin closed
+        f"'{sys.executable}' -c 'import os, sys; os.close(0); from paigow_cli.cli import main; sys.argv[1:] = [\"advise\", \"-\"]; main()'",
+    ):
+        closed = subprocess.run(["bash", "-c", program], capture_output=True, text=True)
+        assert closed.returncode == 2, (program, closed.stderr)
+        lines = closed.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(
+            "Error: - reads hands from stdin, but there is no standard input"
+        )
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "fragment"),
+    [
+        (["house-ways", "--check", "nope"], 2, "--check: unknown house way 'nope'"),
+        (["cache", "clear", "--house-way", "nope", "--yes"], 2, "--house-way nope: no such house way"),
+        (["play", "--bankroll", "0"], 2, "--bankroll 0 is less than the minimum wager"),
+        (["play", "--bankroll", "1.99"], 2, "--bankroll 1.99 is less than the minimum wager"),
+        (["advise", "AS KD JK 9H 9C 4D 2S", "--commission", "5"], 2, "--commission 5.0 is out of range"),
+        (["edge", "--commission", "1"], 2, "--commission 1.0 is out of range"),
+    ],
+)
+def test_item_9_each_bad_option_is_named_in_one_error_line(args, code, fragment, cache_folder):
+    one_error(run(*args, input=""), code, fragment)

@@ -8,6 +8,7 @@ import io
 import json
 import random
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 from typer.testing import CliRunner
@@ -154,7 +155,7 @@ def test_table_rows_text_csv_and_json(cache_folder):
     question = Question(Rules(), DEAD)
     assert sum(int(row["hands"]) for row in rows) == question.player_hands
     costs = [float(row["given_up"]) * int(row["hands"]) for row in rows]
-    assert all(earlier >= later - 1e-9 for earlier, later in zip(costs, costs[1:]))  # the most given up first
+    assert all(earlier >= later - 1e-9 for earlier, later in pairwise(costs))  # the most given up first
     lines = runner.invoke(app, ["table", "--dead", DEAD_TEXT, "--json", "--category", "two-pair", "--differs"]).stdout
     found = [json.loads(line) for line in lines.splitlines()]
     assert found and all(row["kind"] == "two-pair" and row["given_up"] > 0 for row in found)

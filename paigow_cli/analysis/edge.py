@@ -168,15 +168,24 @@ def _load_chunk(path: Path, meta: dict[str, object]) -> tuple[list[Tally], Parts
     return tallies, parts
 
 
-def cached_result(question: Question) -> Tally | None:
-    """The finished answer, if it is cached and sound."""
+def cached_result(question: Question, notify: Callable[[str], None] | None = None) -> Tally | None:
+    """The finished answer, if it is cached and sound; one that is there but damaged is said to
+    ``notify`` (and counted again by the caller)."""
     from paigow_cli.engine.cache import StaleCache
 
+    path = result_path(question)
     try:
-        found = _load(result_path(question), _meta(question))
-    except StaleCache:
-        return None
-    return found[0] if len(found) == 1 else None
+        found = _load(path, _meta(question))
+        if len(found) == 1:
+            return found[0]
+        problem = "holds another number of answers"
+    except StaleCache as error:
+        if not path.exists():
+            return None
+        problem = str(error).removeprefix(f"{path.name} ")
+    if notify:
+        notify(f"the cached answer {path.name} {problem}: counting it again")
+    return None
 
 
 def _count_chunk_json(questions: Sequence[Question], chunk: int, chunks: int) -> list[dict]:
@@ -221,7 +230,7 @@ def compute_all(
     chart too (``mistakes`` shows them; a pass finds them as it counts).
     """
     questions = question_set(questions)
-    found = {question: cached_result(question) for question in questions}
+    found = {question: cached_result(question, notify) for question in questions}
     wanted = [
         question.dealer
         for question in questions

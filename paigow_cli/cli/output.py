@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -10,7 +11,7 @@ import sys
 from contextlib import contextmanager
 from copy import copy
 from functools import partial
-from typing import TYPE_CHECKING, Any, TextIO, TypeGuard, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypeGuard, cast
 
 import typer
 
@@ -57,6 +58,21 @@ class Output:
         self._printed += 1
 
 
+def no_stdin() -> NoReturn:
+    error_line("- reads hands from stdin, but there is no standard input (it is closed): pipe or type hands into it")
+    raise typer.Exit(ExitCode.BAD_INPUT)
+
+
+def readable_lines() -> Iterator[str]:
+    """Standard input's lines; a descriptor closed under it is the same one error line as no stdin."""
+    try:
+        yield from sys.stdin
+    except OSError as error:
+        if error.errno == errno.EBADF:
+            no_stdin()
+        raise
+
+
 def for_each_hand(
     cards: list[str] | None, handle: Callable[[str | list[str]], Callable[[], None] | None], threads: int = 1
 ) -> None:
@@ -80,8 +96,12 @@ def for_each_hand(
     if cards != ["-"]:
         error_line("- reads hands from stdin and must be the only cards argument")
         raise typer.Exit(ExitCode.BAD_INPUT)
+    if sys.stdin is None or sys.stdin.closed:
+        no_stdin()
     lines = (
-        (number, line) for number, line in enumerate(sys.stdin, 1) if line.strip() and not line.lstrip().startswith("#")
+        (number, line)
+        for number, line in enumerate(readable_lines(), 1)
+        if line.strip() and not line.lstrip().startswith("#")
     )
     if threads > 1:
         failures = _work_ahead(lines, handle, threads)

@@ -92,7 +92,8 @@ class Rules:
             )
         if not 0.0 <= self.commission < 1.0:
             raise OptionError(
-                f"commission {self.commission!r} is out of range: give a rate from 0 up to (not including) 1, e.g. 0.05"
+                f"{{option}} {self.commission!r} is out of range: give a rate from 0 up to (not including) 1, e.g. 0.05",
+                about="commission",
             )
 
     @property

@@ -151,6 +151,40 @@ def cache_build_command(
         typer.echo(f"{rules.house_way} ({wheel.value} wheel): {path}")
 
 
+def known_house_ways(files: Sequence[CachedFile]) -> list[str]:
+    """The names ``cache clear --house-way`` takes: the shipped house ways, the installed plugins,
+    and any house way (a plugin loaded earlier) whose files are in the cache."""
+    from paigow_cli.house_ways.plugins import entry_points
+
+    names = [way.value for way in HouseWayName] + [entry.name for entry in entry_points()]
+    for file in files:
+        name = file_house_way(file.path.name)
+        if name:
+            names.append(name)
+    return list(dict.fromkeys(names))
+
+
+def file_house_way(file_name: str) -> str | None:
+    """The house way a cached file belongs to: its name's words after the kind, up to the wheel
+    rule (a plugin's table has its source digest before the wheel).
+
+    >>> file_house_way("dealer-golden-nugget-second-v1-a75f.npz"), file_house_way("dealer-my-way-d18a9479610f-low-v1-a7.npz")
+    ('golden-nugget', 'my-way')
+    >>> file_house_way("edge-fox10-second-classic-player-8a06a93f696c-v1-a7.npz"), file_house_way("categories-v1-a7.npz")
+    ('fox10', None)
+    """
+    import re
+
+    parts = file_name.split("-")[1:]
+    for end, part in enumerate(parts):
+        if part in ("second", "low"):
+            words = parts[:end]
+            if words and re.fullmatch(r"[0-9a-f]{12}", words[-1]):
+                words = words[:-1]
+            return "-".join(words) or None
+    return None
+
+
 @app.command("clear")
 def cache_clear_command(
     tables: Annotated[
@@ -182,6 +216,14 @@ def cache_clear_command(
     from paigow_cli.engine.cache import cache_dir, cached_files, remove_files
 
     files = cached_files()
+    if house_way is not None:
+        known = known_house_ways(files)
+        if house_way not in known:
+            error_line(
+                f"--house-way {house_way}: no such house way; give one of {', '.join(known)} "
+                "(shipped, installed, or with files in the cache)"
+            )
+            raise typer.Exit(ExitCode.BAD_INPUT)
     if tables != answers:  # one kind asked for
         files = [file for file in files if file.answer == answers]
     if house_way is not None:

@@ -171,9 +171,18 @@ def house_ways_text(
 def check_command(target: str, hands: int, seed: int, as_json: bool) -> None:
     """paigow house-ways --check: run the checks on a house way and report them; exit 1 on a fault."""
     from paigow_cli.analysis.house_way_check import check_house_way
+    from paigow_cli.core.errors import PaigowError
     from paigow_cli.house_ways import way_named
+    from paigow_cli.house_ways.plugins import resolve
 
-    rules = make_rules(target)
+    with reporting_errors():
+        try:
+            name = resolve(target)
+        except PaigowError as error:  # the name came with --check, not --house-way
+            if error.about == "house_way":
+                error.about = "check"
+            raise
+    rules = make_rules(name)
     with reporting_errors():
         way = way_named(rules.house_way)
         with progress_bar(f"Checking {way.name} on {hands:,} hands") as progress:

@@ -403,6 +403,14 @@ def play_command(
     rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
         stake = parse_amount(bankroll, "bankroll", False, MAX_BANKROLL)
+        from paigow_cli.core.money import money
+        from paigow_cli.study.table_game import MIN_WAGER
+
+        if stake < MIN_WAGER:
+            raise OptionError(
+                f"{{option}} {bankroll} is less than the minimum wager ({money(MIN_WAGER)}): bring at least that to play",
+                about="bankroll",
+            )
     # Only hint (and the record of a round) needs the dealer table, so it loads on first use; but a
     # plugin is checked before the first deal, as drill does: its table's build sets every class.
     checked = dealer_table(rules) if way_named(rules.house_way).plugin else None
