@@ -328,3 +328,33 @@ def test_item_9_advise_with_stdin_closed_is_one_error_line():
 )
 def test_item_9_each_bad_option_is_named_in_one_error_line(args, code, fragment, cache_folder):
     one_error(run(*args, input=""), code, fragment)
+
+
+def test_item_10_a_misspelt_clause_is_a_warning_and_plugins_may_derive_from_shipped_ways(tmp_path):
+    plugin = tmp_path / "typo.py"
+    plugin.write_text(
+        """from paigow_cli.house_ways.api import Decision, Seven, house_way_class
+
+TrumpPlaza = house_way_class("trump-plaza")
+
+
+class Helper(TrumpPlaza):
+    def _front(self, hand: Seven) -> Decision:
+        return self.split_two_pair(hand, "Two pair", "always split")
+
+
+class Mine(Helper):
+    name, casino, source = "typo-way", "Test casino", "this test"
+
+    def two_pairs(self, hand: Seven) -> Decision:
+        return self._front(hand)
+"""
+    )
+    house = run("house", "9S 9H 4D 4C AS KD 2H", "--house-way", str(plugin))
+    assert house.exit_code == 0, house.output  # a helper base class beside the house way is fine
+    assert "two_pairs is not a clause paigow calls (did you mean two_pair?)" in " ".join(house.stderr.split())
+    assert "medium and low" in house.stdout  # trump-plaza's own two-pair clause, inherited
+    check = json.loads(run("house-ways", "--check", str(plugin), "--hands", "300", "--json").stdout)
+    assert check["passed"] and any("two_pairs" in warning for warning in check["warnings"])
+    readme = (ROOT / "README.md").read_text()
+    assert 'house_way_class("trump-plaza")' in readme and "class MyCasino(TrumpPlaza):" in readme

@@ -152,7 +152,24 @@ def make_rules(
             from paigow_cli.house_ways.plugins import resolve
 
             rules = Rules(house_way=resolve(house_way), game=game, banker=banker, wheel=wheel)
+            plugin_notes(rules.house_way)
         return rules if commission is None else replace(rules, commission=commission)
+
+
+_NOTED_PLUGINS: set[str] = set()
+
+
+def plugin_notes(name: str) -> None:
+    """Say (once) what loading a plugin found suspicious: a public method that is not a clause."""
+    from paigow_cli.house_ways import way_named
+
+    way = way_named(name)
+    if way.plugin and way.warnings and name not in _NOTED_PLUGINS:
+        from paigow_cli.cli.output import note
+
+        _NOTED_PLUGINS.add(name)
+        for warning in way.warnings:
+            note(f"the house way plugin {way.name}: {warning}")
 
 
 def option_cards(text: str | None, what: str, counts: tuple[int, ...]) -> tuple[Card, ...] | None:
@@ -221,9 +238,10 @@ def strategy_name(player: str) -> str:
 
     if player == BEST_WAY:
         return player
-
     try:
-        return way_named(player).name
+        name = way_named(player).name
     except PaigowError as error:
         error.about = "player"  # the flag the user typed
         raise
+    plugin_notes(name)
+    return name

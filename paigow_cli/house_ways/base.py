@@ -64,6 +64,7 @@ class HouseWay:
     origin = "shipped with paigow"
     digest = ""  # a plugin's source digest, part of its dealer table's cache key
     home = ""  # a plugin's file, or its package's folder: errors name the plugin's own line in it
+    warnings: tuple[str, ...] = ()  # what loading a plugin found suspicious (``plugins.stray_methods``)
 
     def decide(self, hand: Seven) -> Decision:
         """The front two cards and the clause that decided them."""

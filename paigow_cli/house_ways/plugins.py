@@ -150,14 +150,18 @@ def load_file(path: Path) -> HouseWay:
         spec.loader.exec_module(module)
     except (Exception, SystemExit) as error:  # the plugin's own code failed: say where
         raise PluginError(f"cannot load the house way plugin {path}: {describe(error, str(path.resolve()))}") from error
-    classes = [
+    defined = [
         value
         for value in vars(module).values()
         if inspect.isclass(value) and issubclass(value, HouseWay) and value.__module__ == module_name
     ]
-    if len(classes) != 1:
+    classes = [cls for cls in defined if not any(other is not cls and issubclass(other, cls) for other in defined)]
+    if len(classes) != 1:  # helper base classes are fine: the house way is the one no other derives from
         found = ", ".join(cls.__name__ for cls in classes) or "none"
-        raise PluginError(f"the house way plugin {path} must define exactly one HouseWay subclass (found: {found})")
+        raise PluginError(
+            f"the house way plugin {path} must define exactly one HouseWay subclass (found: {found}); a helper "
+            "base class is fine, the house way being the one no other of the file's classes derives from"
+        )
     return instantiate(classes[0], f"file {path.resolve()}", digest, str(path.resolve()))
 
 
@@ -235,11 +239,55 @@ def instantiate(cls: type[HouseWay], origin: str, digest: str, home: str = "") -
     ]
     if missing:
         raise PluginError(f"the house way plugin {cls.__name__} ({origin}) must define {', '.join(missing)}")
+    way.warnings = stray_methods(cls)
     way.plugin = True
     way.origin = origin
     way.digest = digest
     way.home = home
     return way
+
+
+CLAUSES = (
+    "five_aces",
+    "four_of_a_kind",
+    "full_house",
+    "two_trips",
+    "straight_or_flush",
+    "three_pair",
+    "two_pair",
+    "three_of_a_kind",
+    "one_pair",
+    "no_pair",
+)  # the methods ``HouseWay.decide`` (and ``full_house``) call
+
+
+def stray_methods(cls: type[HouseWay]) -> tuple[str, ...]:
+    """Warnings about a plugin's public methods that are neither clauses nor ``HouseWay``'s own:
+    paigow never calls them, so a misspelt clause (``two_pairs``) would be ignored without a word.
+
+    >>> class Mine(HouseWay):
+    ...     __module__ = "my_way"  # a plugin's own module
+    ...     def two_pairs(self, hand): ...
+    ...     def _helper(self, hand): ...
+    ...     def two_pair(self, hand): ...
+    >>> stray_methods(Mine)
+    ('two_pairs is not a clause paigow calls (did you mean two_pair?); name a helper with a leading underscore, _two_pairs',)
+    """
+    import difflib
+
+    warnings = []
+    for klass in cls.__mro__:
+        if klass is HouseWay or not issubclass(klass, HouseWay) or klass.__module__.startswith("paigow_cli."):
+            continue  # paigow's own classes (a shipped way a plugin derives from) are not the plugin's
+        for name, value in vars(klass).items():
+            if name.startswith("_") or not callable(value) or hasattr(HouseWay, name):
+                continue
+            close = difflib.get_close_matches(name, CLAUSES, n=1, cutoff=0.75)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            warnings.append(
+                f"{name} is not a clause paigow calls{hint}; name a helper with a leading underscore, _{name}"
+            )
+    return tuple(dict.fromkeys(warnings))
 
 
 def describe(error: BaseException, home: str = "") -> str:

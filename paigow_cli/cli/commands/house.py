@@ -205,6 +205,7 @@ def check_json(report: Any, way: HouseWay, seed: int) -> dict[str, Any]:
             fault: {"what": FAULTS[fault], "count": report.counts[fault], "examples": report.examples[fault]}
             for fault in FAULTS
         },
+        "warnings": list(way.warnings),
     }
 
 
@@ -215,9 +216,10 @@ def check_text(report: Any, way: HouseWay, seed: int) -> RenderableType:
     from paigow_cli.analysis.house_way_check import FAULTS
 
     title = Text(f"{way.name}: {report.hands:,} hands set (seed {seed}), ", style="bold")
+    warnings = [indented(f"warning: {warning}", 2, style="yellow", hang=2) for warning in way.warnings]
     if report.passed:
         title.append("no fault found", style="bold green")
-        return Group(title, Text("  checked: exceptions, fronts, fouls, card order, suits", style="dim"))
+        return Group(title, Text("  checked: exceptions, fronts, fouls, card order, suits", style="dim"), *warnings)
     title.append(f"{sum(report.counts.values()):,} faults", style="bold red")
     lines: list[Any] = [title]
     for fault, what in FAULTS.items():
@@ -227,4 +229,4 @@ def check_text(report: Any, way: HouseWay, seed: int) -> RenderableType:
         lines.append(indented(f"{what}: {count:,} hands", 0, style="red", hang=2))
         for example in report.examples[fault]:
             lines.append(indented(example, 2))
-    return Group(*lines)
+    return Group(*lines, *warnings)
