@@ -358,3 +358,33 @@ class Mine(Helper):
     assert check["passed"] and any("two_pairs" in warning for warning in check["warnings"])
     readme = (ROOT / "README.md").read_text()
     assert 'house_way_class("trump-plaza")' in readme and "class MyCasino(TrumpPlaza):" in readme
+
+
+def test_item_11_one_name_per_thing_in_data(cache_folder):
+    """player names the strategy alike in edge, compare, mistakes and simulate; compare's CSV has the
+    JSON's keys; simulate has deals, wheel and dead; --player limits compare's rows; every answer
+    has its exact gain over the dealer's own way."""
+    dead = ["--dead", FIVE_LIVE_DEAD, "--jobs", "1"]
+    edge = json.loads(run("edge", *dead, "--json").stdout)
+    assert edge["player"] == "foxwoods" and edge["gain_over_house_way"] == 0 and edge["gain_fraction"] == "0/1"
+    other = json.loads(run("edge", *dead, "--player", "ballys", "--json").stdout)
+    from fractions import Fraction
+
+    assert Fraction(other["gain_fraction"]) == Fraction(other["ev_fraction"]) - Fraction(edge["ev_fraction"])
+    assert "it gains" in run("edge", *dead, "--player", "ballys").stdout or "it gives up" in run(
+        "edge", *dead, "--player", "ballys"
+    ).stdout
+    cells = [
+        json.loads(line)
+        for line in run("compare", *dead, "--house-way", "foxwoods", "--player", "ballys", "--json").stdout.splitlines()
+    ]
+    assert [cell["player"] for cell in cells] == ["best", "ballys"]  # --player limits the rows
+    assert cells[1]["gain_fraction"] == other["gain_fraction"] and cells[1]["ev_fraction"] == other["ev_fraction"]
+    rows = run("compare", *dead, "--house-way", "foxwoods", "--player", "ballys", "--csv").stdout.splitlines()
+    assert rows[0].split(",") == list(cells[0]) and len(rows) == 3
+    mistakes = json.loads(run("mistakes", *dead, "--json").stdout)
+    assert mistakes["player"] == "foxwoods" and "clauses" in mistakes
+    assert "clauses" in run("mistakes", "--help").stdout and ".rules" not in run("mistakes", "--help").stdout
+    simulated = json.loads(run("simulate", "--hands", "50", "--seed", "1", "--json").stdout)
+    assert simulated["deals"] == 50 and simulated["wheel"] == "second" and simulated["dead"] == []
+    assert simulated["player"] == "foxwoods"

@@ -245,7 +245,7 @@ def test_edge_player_names_his_strategy(cache_folder, foxwoods_table):
     question = Question(Rules(), PUSH_HEAVY, strategy="trump-plaza")
     assert document["wins"] == brute_force(question)["house"][1]
     own = json.loads(runner.invoke(app, ["edge", "--player", "foxwoods", "--dead", dead, "--json"]).stdout)
-    assert own["player"] == "house"  # the dealer's own way is plain edge, from the same cache
+    assert own["player"] == "foxwoods" and own["gain_over_house_way"] == 0  # the dealer's own way: plain edge
     text = runner.invoke(app, ["mistakes", "--player", "trump-plaza", "--dead", dead], env={"COLUMNS": "80"})
     assert text.exit_code == 0, text.stderr
     assert "trump-plaza house way, played against the foxwoods dealer" in " ".join(text.stdout.split())
@@ -256,7 +256,7 @@ def test_edge_player_names_his_strategy(cache_folder, foxwoods_table):
     [
         (["edge", "--player", "nosuch"], "--player: unknown house way 'nosuch'"),
         (["mistakes", "--player", "best"], "--player best gives nothing away"),
-        (["compare", "--player", "best"], "--player best: the table always has"),
+        (["compare", "--player", "best"], "--player best: best play is always the first row"),
         (["compare", "--json", "--csv"], "choose --json"),
         (["compare", "--house-way", "nosuch"], "--house-way: unknown house way"),
     ],
@@ -294,6 +294,6 @@ def test_compare_table_json_and_csv(cache_folder, foxwoods_table, monkeypatch):
         marked = [line for line in played if line["best_strategy"]]
         assert marked and all(line["house_edge"] == min(p["house_edge"] for p in played) for line in marked)
     csv_rows = runner.invoke(app, [*args, "--csv"]).stdout.splitlines()
-    assert csv_rows[0].startswith("dealer,player,game") and len(csv_rows) == 7
+    assert csv_rows[0].startswith("house_way,game,banker,player") and len(csv_rows) == 7
     table = runner.invoke(app, args, env={"COLUMNS": "80"})
     assert table.exit_code == 0 and max(len(line) for line in table.stdout.splitlines()) <= 80

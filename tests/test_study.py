@@ -150,7 +150,7 @@ def test_simulate_command_json(foxwoods_table):
         "house_way",
         "player",
     }
-    assert (document["hands"], document["seed"], document["player"], document["fouls"]) == (60000, 1, "house", 0)
+    assert (document["deals"], document["seed"], document["player"], document["fouls"]) == (60000, 1, "foxwoods", 0)
     assert document["win"] + document["push"] + document["lose"] == pytest.approx(1)
     assert 0.0 < document["house_edge"] < 0.06
     assert result.stdout == run("simulate", "--hands", "60000", "--seed", "1", "--json").stdout

@@ -41,13 +41,15 @@ UNPLAYABLE = (BEST, BEST_WAY)  # rows no casino's dealer could play: not starred
 
 
 def strategy_names(players: Sequence[str] | None) -> list[str]:
-    """The rows: best play, the best suit-blind way, every shipped house way, then each
-    ``--player`` not among them."""
-    names = [BEST, BEST_WAY, *(way.value for way in HouseWayName)]
-    for player in players or ():
-        if player in ("best", "house", BEST_WAY):
+    """The rows: best play, then every ``--player`` (house ways, plugins, best-way); without any,
+    the best suit-blind way and every shipped house way."""
+    names = [BEST]
+    if not players:
+        return [*names, BEST_WAY, *(way.value for way in HouseWayName)]
+    for player in players:
+        if player in ("best", "house"):
             raise OptionError(
-                f"--player {player}: the table always has best play, the best suit-blind way and each dealer's own way"
+                f"--player {player}: best play is always the first row; name the house ways to compare (or best-way)"
             )
         name = strategy_name(player)
         if name not in names:
@@ -76,7 +78,8 @@ def compare_command(
         typer.Option(
             "--player",
             metavar="NAME|FILE.py",
-            help="Add a row: a plugin (file or installed) the player sets by. Repeatable.",
+            help="A row: a house way, a plugin or best-way the player sets by (default: best-way and every "
+            "shipped house way; best play is always the first row). Repeatable.",
         ),
     ] = None,
     house_way: Annotated[
@@ -120,14 +123,12 @@ def compare_command(
         strategies = strategy_names(player)
         dealers = dealer_names(house_way)
         dead_cards = tuple(dead_option(dead, 53 - 14))
-        columns = [
-            [
-                Question(make_rules(dealer, game, banker, wheel, commission), dead_cards, strategy)
-                for strategy in strategies
-                if strategy != BEST
-            ]
-            for dealer in dealers
-        ]
+        columns = []
+        for dealer in dealers:
+            rules = make_rules(dealer, game, banker, wheel, commission)
+            played = [Question(rules, dead_cards, strategy) for strategy in strategies if strategy != BEST]
+            own = Question(rules, dead_cards)  # the dealer's own way: each cell's gain is over it
+            columns.append([own, *(question for question in played if question != own)])
     tallies, _ = count_sets(columns, jobs, scheduler, "cells")
     cells = compare_cells(strategies, columns, tallies)
     if as_csv:
@@ -143,12 +144,14 @@ def compare_command(
 
 
 def compare_cells(strategies: list[str], columns: list[list[Any]], tallies: list[list[Any]]) -> list[dict[str, Any]]:
-    """One cell per (dealer, strategy): the question and its exact result, the column's best marked."""
+    """One cell per (dealer, strategy): the question, its exact result and its gain over the
+    dealer's own way (the column's first question), the column's best house way marked."""
     from paigow_cli.analysis.edge import edge_result
 
     cells = []
     for questions, found in zip(columns, tallies):
         dealer = questions[0].rules.house_way
+        own = edge_result(questions[0], found[0], "house")
         column: list[dict[str, Any]] = []
         for strategy in strategies:
             if strategy == BEST:
@@ -157,9 +160,17 @@ def compare_cells(strategies: list[str], columns: list[list[Any]], tallies: list
                 at = next(i for i, q in enumerate(questions) if (q.strategy or dealer) == strategy)
                 question, tally, player = questions[at], found[at], "house"
             result = edge_result(question, tally, player)
-            column.append({"dealer": dealer, "strategy": strategy, "question": question, "result": result})
+            column.append(
+                {
+                    "dealer": dealer,
+                    "strategy": strategy,
+                    "question": question,
+                    "result": result,
+                    "gain": result.ev_fraction - own.ev_fraction,
+                }
+            )
         played = [cell for cell in column if cell["strategy"] not in UNPLAYABLE]
-        lowest = min(cell["result"].house_edge for cell in played)
+        lowest = min((cell["result"].house_edge for cell in played), default=None)
         for cell in column:
             cell["best_strategy"] = cell["strategy"] not in UNPLAYABLE and cell["result"].house_edge == lowest
         cells += column
@@ -167,38 +178,45 @@ def compare_cells(strategies: list[str], columns: list[list[Any]], tallies: list
 
 
 def cell_json(cell: dict[str, Any]) -> dict[str, Any]:
-    question, result = cell["question"], cell["result"]
+    """One cell: the question, the ``edge --json`` counts and rates, the gain over the dealer's own
+    way (exact too) and whether it is the column's best house way."""
+    question, result, gain = cell["question"], cell["result"], cell["gain"]
     return {
         **question_json(question.rules, QUESTION_KEYS, player=cell["strategy"], dead=question.dead),
         "deals": result.deals,
         **player_json(result),
+        "gain_over_house_way": float(gain),
+        "gain_fraction": f"{gain.numerator}/{gain.denominator}",
         "best_strategy": cell["best_strategy"],
     }
 
 
 def compare_csv(cells: list[dict[str, Any]]) -> str:
+    """A row per cell, its columns the JSON's keys (lists as space-separated cards)."""
     import csv
     import io
 
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(["dealer", "player", "game", "side", "house_edge", "ev_fraction", "wins", "pushes", "losses"])
-    for cell in cells:
-        rules, result = cell["question"].rules, cell["result"]
-        writer.writerow(
-            [
-                cell["dealer"],
-                cell["strategy"],
-                rules.game.value,
-                "banker" if rules.banker else "player",
-                repr(result.house_edge),
-                str(result.ev_fraction),
-                result.wins,
-                result.pushes,
-                result.losses,
-            ]
-        )
+    rows = [cell_json(cell) for cell in cells]
+    if rows:
+        writer.writerow(list(rows[0]))
+    for row in rows:
+        writer.writerow([csv_value(value) for value in row.values()])
     return text.getvalue()
+
+
+def csv_value(value: Any) -> Any:
+    """A JSON value as a CSV cell: lists space-separated, true/false and null as JSON writes them.
+
+    >>> [csv_value(value) for value in (["AS", "KD"], True, None, 0.25)]
+    ['AS KD', 'true', '', 0.25]
+    """
+    if isinstance(value, list):
+        return " ".join(str(part) for part in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else value
 
 
 def header(name: str) -> str:
@@ -230,6 +248,14 @@ def compare_text(
             text = f"{100 * cell['result'].house_edge:.3f}"
             row.append(f"[bold]*{text}[/bold]" if cell["best_strategy"] else text)
         table.add_row(*row)
+    gains = data_table()
+    gains.add_column("Gain over the dealer's way")
+    for dealer in dealers:
+        gains.add_column(header(dealer), justify="right")
+    for strategy in strategies:
+        row = [{BEST: "best play", BEST_WAY: "best-way (suit-blind)"}.get(strategy, strategy)]
+        row += [f"{100 * float(by_cell[dealer, strategy]['gain']):+.3f}" for dealer in dealers]
+        gains.add_row(*row)
     return Group(
         title,
         fitted(table),
@@ -238,4 +264,7 @@ def compare_text(
             "best-way sets every class of hands alike, by its best EV, as a house way must.",
             style="dim",
         ),
+        Text(),
+        fitted(gains),
+        Text("EV gained per hand (% of a unit) over setting by the dealer's own house way, exactly.", style="dim"),
     )

@@ -164,7 +164,8 @@ def simulation_json(
     interrupted: bool = False,
 ) -> dict[str, Any]:
     document: dict[str, Any] = {
-        "hands": result.rounds,
+        "deals": result.rounds,
+        "hands": result.rounds,  # the old name of "deals", kept for this release only (0.3 drops it)
         "interrupted": interrupted,
         "win": result.win,
         "push": result.push,
@@ -177,7 +178,7 @@ def simulation_json(
         "stderr": result.stderr,
         "interval": None if result.interval is None else list(result.interval),
         "seed": seed,
-        **question_json(rules, ("house_way", "game", "banker", "player", "commission"), player=player),
+        **question_json(rules, player=rules.house_way if player == "house" else player),
     }
     if hand is not None:
         document["hand"] = card_list(sort_cards(hand))

@@ -153,8 +153,13 @@ def edge_command(
     seconds = time.monotonic() - started if fresh else None
     cached = not writes.answers_lost
     result = edge_result(question, tally, choice)
+    if strategy is not None:  # the dealer's own way, beside: from the same strategy table, at once
+        with reporting_errors():
+            own = edge_result(question.dealer, whole_game(question.dealer, jobs, scheduler), "house")
+    else:
+        own = edge_result(question, tally, "house")
     if as_json:
-        Output(True, batch=False).emit(edge_json(question, result), lambda: None)
+        Output(True, batch=False).emit(edge_json(question, result, own), lambda: None)
         return
     simulated = None
     if not question.dead and choice == "house" and strategy is None:
@@ -165,11 +170,9 @@ def edge_command(
             pass
         simulated = summarize(simulation.tally, question.rules.commission)
     other = edge_result(question, tally, "best" if choice == "house" else "house")
-    own = None
-    if strategy == BEST_WAY:  # beside the dealer's own way: how much of best play's saving it reaches
-        with reporting_errors():
-            own = edge_result(question.dealer, whole_game(question.dealer, jobs, scheduler), "house")
-    Output(False, batch=False).emit(None, lambda: edge_text(question, result, simulated, seconds, other, own, cached))
+    Output(False, batch=False).emit(
+        None, lambda: edge_text(question, result, simulated, seconds, other, own if strategy else None, cached)
+    )
 
 
 def check_all_options(ctx: typer.Context, every: bool, as_json: bool, as_csv: bool) -> None:
@@ -365,12 +368,21 @@ def player_json(result: EdgeResult) -> dict[str, Any]:
     }
 
 
-def edge_json(question: Any, result: EdgeResult) -> dict[str, Any]:
-    return {
-        **question_json(question.rules, player=result.player, dead=question.dead),
+def edge_json(question: Any, result: EdgeResult, own: EdgeResult | None = None) -> dict[str, Any]:
+    """``edge --json``: the question (``player`` the strategy's name: the dealer's own way's, best,
+    best-way, another way or plugin), the counts and rates, and the gain over the dealer's own way
+    (``own``), exactly too."""
+    player = question.rules.house_way if result.player == "house" else result.player
+    document = {
+        **question_json(question.rules, player=player, dead=question.dead),
         "deals": result.deals,
         **player_json(result),
     }
+    if own is not None:
+        gain = result.ev_fraction - own.ev_fraction
+        document["gain_over_house_way"] = float(gain)
+        document["gain_fraction"] = f"{gain.numerator}/{gain.denominator}"
+    return document
 
 
 def edge_text(
@@ -431,7 +443,7 @@ def edge_text(
         fitted(table),
         Text(f"Player EV per unit: {result.ev:+.7f} (exactly {result.ev_fraction})"),
     ]
-    if other is not None and own is not None:
+    if other is not None and own is not None and result.player == BEST_WAY:
         reach = (result.ev - own.ev) / (other.ev - own.ev) if other.ev != own.ev else 1.0
         lines.append(
             Text(
@@ -439,6 +451,15 @@ def edge_text(
                 f"way's {100 * result.house_edge:.4f}%, with the best {100 * other.house_edge:.4f}%: a strategy "
                 f"that sets every class of hands alike reaches {100 * reach:.2f}% of what best play saves "
                 "(paigow strategy writes a short card of it)."
+            )
+        )
+    elif other is not None and own is not None:  # another way or plugin against this dealer
+        gain = result.ev - own.ev
+        lines.append(
+            Text(
+                f"Against the {rules.house_way} house way's own settings ({100 * own.house_edge:.4f}%) it "
+                f"{'gains' if gain >= 0 else 'gives up'} {100 * abs(gain):.4f}% of a unit per hand; best play "
+                f"{100 * other.house_edge:.4f}%."
             )
         )
     elif other is not None:
@@ -519,7 +540,7 @@ def mistakes_command(
     Examples:
 
     $ paigow mistakes
-    $ paigow mistakes --house-way trump-plaza --json | jq '.rules[:3]'
+    $ paigow mistakes --house-way trump-plaza --json | jq '.clauses[:3]'
     $ paigow mistakes --chart two-pair
     $ paigow mistakes --player trump-plaza --house-way foxwoods
     """
@@ -595,7 +616,7 @@ def mistakes_json(question: Any, gap: Any, rows: Sequence[Mistake], settings: di
         for row in rows
     ]
     return {
-        **question_json(question.rules, [key for key in QUESTION_KEYS if key != "player"], dead=question.dead),
+        **question_json(question.rules, player=question.strategy or question.rules.house_way, dead=question.dead),
         "gap": float(gap),
         "gap_fraction": f"{gap.numerator}/{gap.denominator}",
         "clauses": clauses,
