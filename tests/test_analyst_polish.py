@@ -388,3 +388,17 @@ def test_item_11_one_name_per_thing_in_data(cache_folder):
     simulated = json.loads(run("simulate", "--hands", "50", "--seed", "1", "--json").stdout)
     assert simulated["deals"] == 50 and simulated["wheel"] == "second" and simulated["dead"] == []
     assert simulated["player"] == "foxwoods"
+
+
+def test_item_12_a_long_count_writes_progress_lines_to_a_log(cache_folder, monkeypatch):
+    """stderr not a terminal (a log): the first line, then a line of progress every LOG_EVERY
+    seconds (here at every chunk), each with the chunks done, the time so far and an estimate."""
+    from paigow_cli.cli import output
+
+    monkeypatch.setattr(output, "LOG_EVERY", 0.0)
+    result = run("edge", "--dead", FIVE_LIVE_DEAD, "--jobs", "1", "--game", "face-up", "--banker", "--json")
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stderr.splitlines() if line.startswith("Counting every deal: ")]
+    assert len(lines) >= 3 and "so far, about" in lines[-1] and " s left" in lines[-1]
+    done = [int(line.split(": ")[1].split(" of ")[0].replace(",", "")) for line in lines]
+    assert done == sorted(done)

@@ -228,23 +228,37 @@ def read_line(prompt: str) -> str | None:
         return CTRL_C
 
 
+LOG_EVERY = 10.0  # seconds between progress lines when stderr is not a terminal (a log)
+
+
 @contextmanager
 def progress_bar(description: str, plain: str | None = None) -> Iterator[Callable[[int, int], None] | None]:
     """A progress callback: on a terminal, a bar on stderr that appears at the first update (so a
-    table that only loads shows nothing); elsewhere, the line ``plain`` once, at the first update."""
+    table that only loads shows nothing); elsewhere (a log), the line ``plain`` at the first update,
+    then a line of progress every ``LOG_EVERY`` seconds while the work goes on."""
     if not sys.stderr.isatty():
         if plain is None:
             yield None
             return
-        said = False
+        import time
 
-        def say_once(done: int, total: int) -> None:
-            nonlocal said
-            if not said:
+        started: float | None = None
+        last = 0.0
+
+        def say(done: int, total: int) -> None:
+            nonlocal started, last
+            now = time.monotonic()
+            if started is None:
                 typer.echo(plain, err=True)
-                said = True
+                started = last = now
+                first[0] = done
+                return
+            if now - last >= LOG_EVERY and done < total:
+                last = now
+                typer.echo(progress_line(description, done - first[0], total - first[0], now - started), err=True)
 
-        yield say_once
+        first = [0]
+        yield say
         return
     from rich.progress import (
         BarColumn,
@@ -277,6 +291,17 @@ def progress_bar(description: str, plain: str | None = None) -> Iterator[Callabl
     finally:
         if bar is not None:
             bar.stop()
+
+
+def progress_line(description: str, done: int, total: int, seconds: float) -> str:
+    """A line of progress for a log: how far, how long so far, about how long is left.
+
+    >>> progress_line("Counting every deal", 60, 240, 30.4)
+    'Counting every deal: 60 of 240 (25%), 30 s so far, about 91 s left'
+    """
+    share = done / total if total else 1.0
+    left = f", about {seconds * (total - done) / done:,.0f} s left" if done else ""
+    return f"{description}: {done:,} of {total:,} ({100 * share:.0f}%), {seconds:,.0f} s so far{left}"
 
 
 def note(message: str) -> None:
