@@ -402,3 +402,34 @@ def test_item_12_a_long_count_writes_progress_lines_to_a_log(cache_folder, monke
     assert len(lines) >= 3 and "so far, about" in lines[-1] and " s left" in lines[-1]
     done = [int(line.split(": ")[1].split(" of ")[0].replace(",", "")) for line in lines]
     assert done == sorted(done)
+
+
+@pytest.mark.parametrize("command", ["advise", "edge", "simulate", "compare", "table", "strategy", "play", "drill"])
+def test_item_13_help_at_50_columns_cuts_nothing(command):
+    page = run(command, "--help", env={"COLUMNS": "50"}).stdout
+    assert "…" not in page
+    squeezed = "".join(line.strip(" │") for line in page.splitlines())
+    if "santa-ana-star" in run(command, "--help", env={"COLUMNS": "80"}).stdout:
+        assert "santa-ana-star" in squeezed  # a house way's name is folded, not cut
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("paigow help ad", ["advise"]),
+        ("paigow help cache c", ["clear"]),
+        ("paigow drill --focus tw", ["two-pair"]),
+        ("paigow edge --player be", ["best", "best-way"]),
+        ("paigow simulate --player tr", ["trump-plaza"]),
+        ("paigow compare --player fl", ["flamingo"]),
+        ("paigow mistakes --player go", ["golden-nugget"]),
+    ],
+)
+def test_item_13_completions_for_help_focus_and_player(words, expected):
+    done = subprocess.run(
+        [sys.executable, "-m", "paigow_cli"],
+        env={**os.environ, "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - 1), "_PAIGOW_COMPLETE": "complete_bash"},
+        capture_output=True,
+        text=True,
+    )
+    assert done.stdout.split() == expected, done

@@ -68,6 +68,47 @@ COMMAND_ORDER = (
 )
 
 
+def fold_help_text() -> None:
+    """Help pages wrap an option's help, and fold a word too long for a narrow column (a house way's
+    name at 50 columns), instead of cutting it with an ellipsis: Typer lays the help out as columns
+    of pieces, each cut to its width; here it is one text, which wraps. Called only when help is
+    asked for (it imports Rich)."""
+    import typer.rich_utils as rich_utils
+    from rich.text import Text
+
+    original = rich_utils._get_parameter_help
+    if getattr(original, "folds", False):
+        return
+
+    def folded(**arguments: Any) -> Any:
+        found = original(**arguments)
+        pieces = list(getattr(found, "renderables", []))
+        if not pieces or not all(isinstance(piece, Text) for piece in pieces):
+            return found
+        text = Text(" ").join(pieces)
+        text.overflow = "fold"
+        return text
+
+    folded.folds = True  # type: ignore[attr-defined]
+    rich_utils._get_parameter_help = folded
+    rich_utils.highlighter = FoldingHighlighter(rich_utils.highlighter)  # option names: fold, never cut
+
+
+class FoldingHighlighter:
+    """A Rich highlighter whose texts fold a word too long for their column instead of cutting it."""
+
+    def __init__(self, highlighter: Any) -> None:
+        self.highlighter = highlighter
+
+    def __call__(self, text: Any) -> Any:
+        found = self.highlighter(text)
+        found.overflow = "fold"
+        return found
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.highlighter, name)
+
+
 class PaigowGroup(TyperGroup):
     """Typer's group, with usage errors reported as one ``Error:`` line, never a traceback."""
 
@@ -81,6 +122,9 @@ class PaigowGroup(TyperGroup):
         **extra: Any,
     ) -> NoReturn:
         INTERRUPTION.reported = False
+        words = list(sys.argv[1:] if args is None else args)
+        if not words or words[0] == "help" or "--help" in words or "-h" in words:
+            fold_help_text()
         with fitted_streams():
             try:
                 self._run(args, prog_name, complete_var, windows_expand_args, **extra)
@@ -170,13 +214,25 @@ def _main_options(
         SETTINGS.ascii_only = True
 
 
+def complete_command(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of ``paigow help``: the commands, and a group's subcommands after it."""
+    group: Any = ctx.find_root().command
+    for word in ctx.params.get("command") or []:
+        group = getattr(group, "commands", {}).get(word, group)
+    return [name for name in getattr(group, "commands", {}) if name.startswith(incomplete)]
+
+
 @app.command("help")
 def help_command(
     ctx: typer.Context,
     command: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="COMMAND...", help="The command (and subcommand) to explain.", show_default=False, click_type=WORDS
+            metavar="COMMAND...",
+            help="The command (and subcommand) to explain.",
+            show_default=False,
+            click_type=WORDS,
+            autocompletion=complete_command,
         ),
     ] = None,
 ) -> None:

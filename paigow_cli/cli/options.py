@@ -63,6 +63,17 @@ def complete_house_way(incomplete: str) -> list[str]:
     return [way.value for way in HouseWayName if way.value.startswith(incomplete)]
 
 
+def complete_player(incomplete: str) -> list[str]:
+    """Shell completion of ``--player``: house, best, best-way and the shipped house ways.
+
+    >>> complete_player("be"), complete_player("tr")
+    (['best', 'best-way'], ['trump-plaza'])
+    """
+    from paigow_cli.core.rules import PLAYER_WORDS
+
+    return [name for name in (*PLAYER_WORDS, *(way.value for way in HouseWayName)) if name.startswith(incomplete)]
+
+
 HouseWayOption = Annotated[
     str,
     typer.Option(
@@ -205,6 +216,7 @@ StrategyOption = Annotated[
     typer.Option(
         "--player",
         metavar="house|best|best-way|NAME",
+        autocompletion=complete_player,
         help="The player sets every hand by the dealer's house way, by its exact best EV, by the best "
         "suit-blind way (best-way: each class of hands set alike, as a house way must), or by another "
         "house way, an installed plugin or a plugin FILE.py (the dealer keeps --house-way).",

@@ -17,6 +17,7 @@ from paigow_cli.cli.options import (
     JobsOption,
     SchedulerOption,
     WheelOption,
+    complete_player,
     dead_option,
     make_rules,
     strategy_name,
@@ -78,6 +79,7 @@ def compare_command(
         typer.Option(
             "--player",
             metavar="NAME|FILE.py",
+            autocompletion=complete_player,
             help="A row: a house way, a plugin or best-way the player sets by (default: best-way and every "
             "shipped house way; best play is always the first row). Repeatable.",
         ),

@@ -103,6 +103,7 @@ def drill_command(
         typer.Option(
             "--focus",
             metavar="KIND|CLAUSE",
+            autocompletion=complete_focus,
             help="Deal only one kind of hand (two-pair, three-pair, straight-or-flush-with-a-pair, joker, ...) or the "
             "hands one of the house way's clauses decides (part of its words), each dealt uniformly among them.",
         ),
@@ -277,6 +278,17 @@ def open_history(kind: str, rules: Rules, seed: int) -> tuple[Any, int]:
     except (HistoryError, OSError) as error:
         note(f"this session is not recorded: {error}")
         return None, 0
+
+
+def complete_focus(incomplete: str) -> list[str]:
+    """Shell completion of ``--focus``: the kinds of hand and the joker (a clause is typed in words).
+
+    >>> complete_focus("two")
+    ['two-pair']
+    """
+    from paigow_cli.core.hands import KINDS
+
+    return [kind for kind in (*KINDS, "joker") if kind.startswith(incomplete)]
 
 
 def kept(history: Any, session: int, record: Any) -> Any:

@@ -18,6 +18,7 @@ from paigow_cli.cli.options import (
     JobsOption,
     SchedulerOption,
     WheelOption,
+    complete_house_way,
     dead_option,
     make_rules,
     strategy_name,
@@ -65,6 +66,7 @@ def table_command(
         typer.Option(
             "--player",
             metavar="NAME|FILE.py",
+            autocompletion=complete_house_way,
             help="Whose settings to show beside the best: another house way or a plugin (default: the dealer's).",
             show_default=False,
         ),

@@ -22,6 +22,7 @@ from paigow_cli.cli.options import (
     SchedulerOption,
     StrategyOption,
     WheelOption,
+    complete_player,
     dead_option,
     make_rules,
     player_strategy,
@@ -525,6 +526,7 @@ def mistakes_command(
         typer.Option(
             "--player",
             metavar="NAME|FILE.py",
+            autocompletion=complete_player,
             help="Whose clauses: another house way or plugin the player sets by, against the --house-way dealer "
             "(default: the dealer's own).",
         ),
