@@ -433,3 +433,20 @@ def test_item_13_completions_for_help_focus_and_player(words, expected):
         text=True,
     )
     assert done.stdout.split() == expected, done
+
+
+def test_item_14_the_drill_shows_rates_and_how_to_study_a_miss_and_a_hint_is_not_scored(tmp_path, monkeypatch, foxwoods_table):
+    monkeypatch.setenv("PAIGOW_DATA_DIR", str(tmp_path))
+    drill = run("drill", "-n", "2", "--seed", "1", input="hint\n9c 3c\n8s 8c\n")
+    assert drill.exit_code == 0, drill.output
+    first, second = drill.stdout.split("Hand 2 of 2")
+    graded = first.split("Hint (this hand will not be scored):")[1]
+    assert "Not scored (you took the hint): The best setting." in graded and "Score:" not in graded
+    assert "win " in second and "push " in second and "lose " in second  # yours, the best's, the house way's
+    assert "Study it: paigow advise AS KS JD 8S 8C 2S 2H --low '8S 8C'" in second
+    assert "Score: 0 of 1 best, 1 foul" in second  # the hinted hand was not scored
+    worst = json.loads(run("stats", "--worst", "5", "--json").stdout)["worst"]
+    assert [hand["cards"] for hand in worst] == [["AS", "KS", "JD", "8S", "8C", "2S", "2H"]]
+    assert worst[0]["study"] == "paigow advise AS KS JD 8S 8C 2S 2H --low '8S 8C'" and worst[0]["foul"]
+    text = run("stats", "--worst", "5").stdout
+    assert "Your 1 costliest setting" in text and "paigow advise AS KS JD 8S 8C 2S 2H" in text

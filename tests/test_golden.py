@@ -60,6 +60,7 @@ CASES: list[tuple[str, list[str], str | None, bool]] = [
     ("table", ["table", "--dead", PUSH_HEAVY, "--jobs", "1", "--limit", "5"], None, True),
     ("drill", ["drill", "--count", "3", "--seed", "42"], "help\nhint\nzz\nq\n", False),
     ("drill-graded", ["drill", "--count", "2", "--seed", "5"], "skip\nAS AH\n", False),
+    ("drill-miss", ["drill", "--count", "1", "--seed", "1", "--no-history"], "3s 3c\n", False),
     (
         "play",
         ["play", "--seed", "1", "--no-history"],

@@ -91,7 +91,8 @@ def fold_help_text() -> None:
 
     folded.folds = True  # type: ignore[attr-defined]
     rich_utils._get_parameter_help = folded
-    rich_utils.highlighter = FoldingHighlighter(rich_utils.highlighter)  # option names: fold, never cut
+    # option names: fold, never cut
+    rich_utils.highlighter = FoldingHighlighter(rich_utils.highlighter)  # type: ignore[assignment]
 
 
 class FoldingHighlighter:

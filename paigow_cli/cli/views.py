@@ -10,9 +10,9 @@ from paigow_cli.cli.output import (
     card_list,
     cards_markup,
 )
-from paigow_cli.core.cards import Card, sort_cards
+from paigow_cli.core.cards import Card, cards_text, sort_cards
 from paigow_cli.core.hands import table_label
-from paigow_cli.core.rules import Rules
+from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -123,3 +123,35 @@ def setting_cards(split: Split) -> Text:
     text.append(" / ")
     text.append_text(cards_markup(split.low))
     return text
+
+
+def rates_text(odds: Any) -> str:
+    """A setting's win, push and lose rates against every dealer hand.
+
+    >>> from paigow_cli.engine.distribution import SplitOdds
+    >>> rates_text(SplitOdds(30, 40, 30))
+    'win 30.0%  push 40.0%  lose 30.0%'
+    """
+    total = odds.total or 1
+    return "  ".join(f"{name} {100 * count / total:.1f}%" for name, count in zip(("win", "push", "lose"), odds.counts))
+
+
+def study_command(hand: Sequence[Card] | str, low: Sequence[Card] | str, rules: Rules) -> str:
+    """The ``paigow advise`` command that ranks a hand's settings, marking the one played.
+
+    >>> from paigow_cli.core.cards import parse_cards
+    >>> study_command(parse_cards("AS KD JK 9H 9C 4D 2S"), parse_cards("KD 4D"), Rules(game=Game.EZ, banker=True))
+    "paigow advise AS KD JK 9H 9C 4D 2S --low 'KD 4D' --game ez --banker"
+    """
+    hand = hand if isinstance(hand, str) else cards_text(hand)
+    low = low if isinstance(low, str) else cards_text(low)
+    words = ["paigow advise", hand, f"--low '{low}'"]
+    if rules.house_way != HouseWayName.FOXWOODS.value:
+        words.append(f"--house-way {rules.house_way}")
+    if rules.game is not Game.CLASSIC:
+        words.append(f"--game {rules.game.value}")
+    if rules.banker:
+        words.append("--banker")
+    if rules.wheel is not Wheel.SECOND:
+        words.append(f"--wheel {rules.wheel.value}")
+    return " ".join(words)

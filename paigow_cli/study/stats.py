@@ -127,6 +127,19 @@ def history_stats(hands: Sequence[StoredHand]) -> HistoryStats:
     return stats
 
 
+def worst_hands(hands: Sequence[StoredHand], count: int) -> list[StoredHand]:
+    """The ``count`` hands that gave up the most EV (fouls count by what they gave up), the most
+    first, the later one first among equals; hands set best are never mistakes.
+
+    >>> seen = [_example_hand("AS KD", 0.3), _example_hand("QS JH", 0.1), _example_hand("AS KD", 0.0)]
+    >>> [hand.given_up for hand in worst_hands(seen, 5)]
+    [0.3, 0.1]
+    """
+    mistakes = [(at, hand) for at, hand in enumerate(hands) if not _set_best(hand)]
+    mistakes.sort(key=lambda pair: (-pair[1].given_up, -pair[0]))
+    return [hand for _, hand in mistakes[:count]]
+
+
 def review_hands(hands: Sequence[StoredHand], game: str, house_way: str, banker: bool) -> list[str]:
     """The hands to review (``drill --review``), worst first: those of these rules ever set worse than
     best, until set best twice in a row. Cards as recorded (a hand, whatever its suits' order).

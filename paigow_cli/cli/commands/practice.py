@@ -33,8 +33,10 @@ from paigow_cli.cli.output import (
 from paigow_cli.cli.tables import dealer_table
 from paigow_cli.cli.views import (
     outcome_text,
+    rates_text,
     setting_cards,
     signed,
+    study_command,
 )
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.games import PUSH_TEXT, game_title
@@ -193,8 +195,10 @@ def drill_command(
             if reply.kind == "grade" and reply.grade is not None:
                 if history is not None and hand not in drill.hinted:  # one transaction: kept even if Ctrl-C follows
                     history = kept(history, session, hand_record(reply.grade, time.monotonic() - shown_at))
-                show(console, drill_grade_text(reply.grade))
-                show(console, drill_score_text(drill.score))
+                scored = hand not in drill.hinted
+                show(console, drill_grade_text(reply.grade, scored))
+                if scored:
+                    show(console, drill_score_text(drill.score))
                 break
             if reply.kind == "hint" and reply.advice is not None:
                 show(console, drill_hint_text(reply.advice))
@@ -313,12 +317,17 @@ def drill_hand_text(number: int, count: int, hand: Sequence[Card]) -> Renderable
     return text
 
 
-def drill_grade_text(grade: Grade) -> RenderableType:
+def drill_grade_text(grade: Grade, scored: bool = True) -> RenderableType:
+    """How a setting fared: the verdict (after a hint, said not scored), yours, the best and the
+    house way's setting with their EVs and win, push and lose rates, the clause, and the ``advise``
+    command that studies the hand."""
     from rich.console import Group
     from rich.text import Text
 
     yours, best, house = grade.yours, grade.best, grade.house
     verdict = Text()
+    if not scored:
+        verdict.append("Not scored (you took the hint): ", style="dim")
     if grade.reset:
         verdict.append("Foul! ", style="bold red")
         verdict.append(
@@ -338,7 +347,15 @@ def drill_grade_text(grade: Grade) -> RenderableType:
         line.append_text(setting_cards(row.split))
         line.append(f"   EV {signed(row.ev or 0.0)}")
         lines.append(line)
+        if row.odds is not None:
+            lines.append(Text(f"  {'':11}{rates_text(row.odds)}", style="dim"))
     lines.append(indented(f"House way's clause: {grade.advice.house.rule}", 2, style="dim italic"))
+    if not grade.found_best:
+        lines.append(
+            indented(
+                f"Study it: {study_command(grade.advice.hand, yours.split.low, grade.advice.rules)}", 2, style="dim"
+            )
+        )
     return Group(*lines)
 
 

@@ -37,6 +37,16 @@ def stats_command(
     bet: Annotated[
         str, typer.Option("--bet", metavar="AMOUNT", help="The bet a hand, for the money given up per 100 hands.")
     ] = "10",
+    worst: Annotated[
+        int | None,
+        typer.Option(
+            "--worst",
+            metavar="N",
+            help="List your N costliest settings instead, each with the advise command to study it.",
+            min=1,
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Your score over time: every hand paigow drill graded, its leaks and your sessions.
@@ -51,6 +61,7 @@ def stats_command(
     $ paigow stats
     $ paigow stats --since 2026-12-01 --bet 25
     $ paigow stats --last 100 --json | jq .mean_ev_given_up
+    $ paigow stats --worst 10
     """
     from datetime import date
 
@@ -81,6 +92,12 @@ def stats_command(
     hands = history.hands(since=since, last=last) if history is not None else []
     if history is not None:
         history.close()
+    if worst is not None:
+        from paigow_cli.study.stats import worst_hands
+
+        found = worst_hands(hands, worst)
+        Output(as_json, batch=False).emit(worst_json(found, since, last), lambda: worst_text(found, since))
+        return
     stats = history_stats(hands)
     Output(as_json, batch=False).emit(stats_json(stats, wager, since, last), lambda: stats_text(stats, wager, since))
 
@@ -126,6 +143,62 @@ def leak_json(leak: Leak) -> dict[str, Any]:
         if worst is None
         else {"hand": worst.cards, "yours": worst.chosen, "best": worst.best, "ev_given_up": worst.given_up},
     }
+
+
+def hand_rules(hand: Any) -> Any:
+    """The rules a recorded hand was graded under."""
+    from paigow_cli.core.rules import Game, Rules
+
+    return Rules(house_way=hand.house_way, game=Game(hand.game), banker=hand.banker)
+
+
+def worst_json(hands: list[Any], since: str | None, last: int | None) -> dict[str, Any]:
+    from paigow_cli.cli.views import study_command
+
+    return {
+        "since": since,
+        "last": last,
+        "worst": [
+            {
+                "at": hand.at,
+                "cards": hand.cards.split(),
+                "category": hand.category,
+                "chosen": hand.chosen.split(),
+                "best": hand.best.split(),
+                "foul": hand.foul,
+                "ev_given_up": hand.given_up,
+                "game": hand.game,
+                "house_way": hand.house_way,
+                "banker": hand.banker,
+                "study": study_command(
+                    hand.cards, hand.best if hand.chosen == "fold" else hand.chosen, hand_rules(hand)
+                ),
+            }
+            for hand in hands
+        ],
+    }
+
+
+def worst_text(hands: list[Any], since: str | None) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    from paigow_cli.cli.views import study_command
+
+    if not hands:
+        where = f" since {since}" if since else ""
+        return Text(f"No setting worse than the best{where}: nothing to study.")
+    lines: list[Any] = [
+        Text(f"Your {len(hands)} costliest setting{'s' * (len(hands) != 1)}, the most first", style="bold")
+    ]
+    for hand in hands:
+        yours = "fold" if hand.chosen == "fold" else f"{hand.chosen} in front"
+        line = Text(f"{hand.at[:10]}  {hand.cards}: you played {yours}{' (a foul)' if hand.foul else ''}, the best ")
+        line.append(f"{hand.best} in front; gave up {hand.given_up:.4f}")
+        lines.append(indented(line, 0, hang=2))
+        low = hand.best if hand.chosen == "fold" else hand.chosen
+        lines.append(indented(study_command(hand.cards, low, hand_rules(hand)), 2, style="dim"))
+    return Group(*lines)
 
 
 def stats_text(stats: HistoryStats, bet: Decimal, since: str | None) -> RenderableType:
