@@ -44,6 +44,20 @@ def median_seconds(work: Callable[[], object], runs: int) -> float:
     return statistics.median(times)
 
 
+def alternating_times(commands: dict[str, list[str]], runs: int, env: dict[str, str]) -> dict[str, list[float]]:
+    """Wall times of ``runs`` rounds of every command, one after the other in each round (so a
+    machine that slows down slows them all alike), after a round that warms every cache."""
+    for command in commands.values():
+        subprocess.run(command, env=env, capture_output=True, check=True)
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, command in commands.items():
+            start = time.perf_counter()
+            subprocess.run(command, env=env, capture_output=True, check=True)
+            times[name].append(time.perf_counter() - start)
+    return times
+
+
 def seeded_hands(count: int, seed: int = 2026) -> list[tuple]:
     rng = random.Random(seed)
     return [tuple(rng.sample(DECK, 7)) for _ in range(count)]
@@ -350,14 +364,7 @@ def bench_startup(runs: int, batch: int) -> None:
         "paigow advise HAND": [sys.executable, "-m", "paigow_cli", "advise", hand],
         "advise HAND, numba kernels (before)": [sys.executable, "-c", WITH_KERNELS, "advise", hand],
     }
-    for command in commands.values():  # warm: tables built, bytecode and numba caches written
-        subprocess.run(command, env=env, capture_output=True, check=True)
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(runs):
-        for name, command in commands.items():
-            start = time.perf_counter()
-            subprocess.run(command, env=env, capture_output=True, check=True)
-            times[name].append(time.perf_counter() - start)
+    times = alternating_times(commands, runs, env)  # warm first: tables built, bytecode and numba caches written
     help_median = statistics.median(times["paigow --help"])
     print(f"median of {runs} alternating runs, warm cache, {os.cpu_count()} cores")
     print(f"{'command':38} {'seconds':>8}  {'vs --help':>9}")
@@ -569,14 +576,7 @@ def bench_strategy(runs: int, sample_chunks: int, house_way: str) -> None:
         "paigow edge --player gold_star.py": [*paigow, "edge", "--house-way", house_way, "--player", plugin, "--json"],
         "paigow edge --player best-way": [*paigow, "edge", "--house-way", house_way, "--player", "best-way", "--json"],
     }
-    for command in commands.values():  # warm: the plugin's table built, the catalogue, bytecode
-        subprocess.run(command, env=env, capture_output=True, check=True)
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(runs):
-        for name, command in commands.items():
-            start = time.perf_counter()
-            subprocess.run(command, env=env, capture_output=True, check=True)
-            times[name].append(time.perf_counter() - start)
+    times = alternating_times(commands, runs, env)  # warm first: the plugin's table built, the catalogue
     help_median = statistics.median(times["paigow --help"])
     from paigow_cli.house_ways.plugins import resolve
 

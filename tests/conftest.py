@@ -90,3 +90,13 @@ def foxwoods_table(cache_folder):
     from paigow_cli.engine.dealer_table import load_table
 
     return load_table(HouseWayName.FOXWOODS, Wheel.SECOND)
+
+
+def one_error(result, code: int, *fragments: str) -> str:
+    """A CLI result that failed with ``code`` and exactly one ``Error:`` line holding ``fragments``."""
+    assert result.exit_code == code, (result.exit_code, result.output)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+    return lines[0]

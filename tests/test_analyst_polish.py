@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from conftest import one_error
 from typer.testing import CliRunner
 
 from paigow_cli.cli import app
@@ -23,15 +24,6 @@ runner = CliRunner()
 
 def run(*args: str, input: str | None = None, env: dict | None = None):
     return runner.invoke(app, list(args), input=input, env=env)
-
-
-def one_error(result, code: int, *fragments: str) -> str:
-    assert result.exit_code == code, (result.exit_code, result.output)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-    return lines[0]
 
 
 @contextmanager
@@ -371,9 +363,10 @@ def test_item_11_one_name_per_thing_in_data(cache_folder):
     from fractions import Fraction
 
     assert Fraction(other["gain_fraction"]) == Fraction(other["ev_fraction"]) - Fraction(edge["ev_fraction"])
-    assert "it gains" in run("edge", *dead, "--player", "ballys").stdout or "it gives up" in run(
-        "edge", *dead, "--player", "ballys"
-    ).stdout
+    assert (
+        "it gains" in run("edge", *dead, "--player", "ballys").stdout
+        or "it gives up" in run("edge", *dead, "--player", "ballys").stdout
+    )
     cells = [
         json.loads(line)
         for line in run("compare", *dead, "--house-way", "foxwoods", "--player", "ballys", "--json").stdout.splitlines()
@@ -390,11 +383,13 @@ def test_item_11_one_name_per_thing_in_data(cache_folder):
     assert simulated["player"] == "foxwoods"
 
 
-def test_item_12_a_long_count_writes_progress_lines_to_a_log(cache_folder, monkeypatch):
+def test_item_12_a_long_count_writes_progress_lines_to_a_log(tmp_path, monkeypatch):
     """stderr not a terminal (a log): the first line, then a line of progress every LOG_EVERY
-    seconds (here at every chunk), each with the chunks done, the time so far and an estimate."""
+    seconds (here at every chunk), each with the chunks done, the time so far and an estimate.
+    A cache of its own: another test may have counted this question already."""
     from paigow_cli.cli import output
 
+    monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(output, "LOG_EVERY", 0.0)
     result = run("edge", "--dead", FIVE_LIVE_DEAD, "--jobs", "1", "--game", "face-up", "--banker", "--json")
     assert result.exit_code == 0, result.output
@@ -428,14 +423,21 @@ def test_item_13_help_at_50_columns_cuts_nothing(command):
 def test_item_13_completions_for_help_focus_and_player(words, expected):
     done = subprocess.run(
         [sys.executable, "-m", "paigow_cli"],
-        env={**os.environ, "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - 1), "_PAIGOW_COMPLETE": "complete_bash"},
+        env={
+            **os.environ,
+            "COMP_WORDS": words,
+            "COMP_CWORD": str(len(words.split()) - 1),
+            "_PAIGOW_COMPLETE": "complete_bash",
+        },
         capture_output=True,
         text=True,
     )
     assert done.stdout.split() == expected, done
 
 
-def test_item_14_the_drill_shows_rates_and_how_to_study_a_miss_and_a_hint_is_not_scored(tmp_path, monkeypatch, foxwoods_table):
+def test_item_14_the_drill_shows_rates_and_how_to_study_a_miss_and_a_hint_is_not_scored(
+    tmp_path, monkeypatch, foxwoods_table
+):
     monkeypatch.setenv("PAIGOW_DATA_DIR", str(tmp_path))
     drill = run("drill", "-n", "2", "--seed", "1", input="hint\n9c 3c\n8s 8c\n")
     assert drill.exit_code == 0, drill.output

@@ -20,7 +20,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from conftest import cards, command_paths
+from conftest import cards, command_paths, one_error
 from typer.testing import CliRunner
 
 from paigow_cli.cli import app
@@ -35,15 +35,6 @@ runner = CliRunner()
 
 def run(*args: str, input: str | None = None):
     return runner.invoke(app, list(args), input=input)
-
-
-def one_error(result, code: int, *fragments: str) -> str:
-    assert result.exit_code == code, (result.exit_code, result.output)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-    return lines[0]
 
 
 def paigow(*args: str, env: dict | None = None, **kwargs) -> subprocess.Popen:

@@ -11,6 +11,7 @@ from fractions import Fraction
 from itertools import pairwise
 
 import pytest
+from conftest import one_error
 from typer.testing import CliRunner
 
 from paigow_cli.analysis.strategy_card import Condition, search_card
@@ -133,10 +134,7 @@ def test_strategy_text_fits_80_columns_and_markdown_is_a_table(cache_folder):
     ],
 )
 def test_strategy_bad_input_is_one_error_line(args, fragment):
-    found = runner.invoke(app, ["strategy", *args])
-    assert found.exit_code == 2, found.output
-    lines = found.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error:") and fragment in lines[0], found.stderr
+    one_error(runner.invoke(app, ["strategy", *args]), 2, fragment)
 
 
 def test_strategy_will_not_write_over_a_file_it_did_not_write(tmp_path):
@@ -182,7 +180,4 @@ def test_table_every_setting_holds_the_best_and_the_house_way(cache_folder):
     ],
 )
 def test_table_bad_input_is_one_error_line(args, fragment):
-    found = runner.invoke(app, ["table", *args])
-    assert found.exit_code == 2, found.output
-    lines = found.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error:") and fragment in lines[0], found.stderr
+    one_error(runner.invoke(app, ["table", *args]), 2, fragment)

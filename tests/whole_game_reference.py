@@ -45,20 +45,8 @@ def brute_force(question) -> dict[str, list[int]]:
         ]
         results = {}
         for split in candidates + [house]:
-            high, low = split.high_value.key, split.low_value.key
-            wins = losses = copies_high = copies_low = 0
-            for dealer_high, dealer_low, pushes in dealers:
-                copies_high += high == dealer_high
-                copies_low += low == dealer_low
-                if pushes:
-                    continue
-                if rules.banker:
-                    wins += high >= dealer_high and low >= dealer_low
-                    losses += high < dealer_high and low < dealer_low
-                else:
-                    wins += high > dealer_high and low > dealer_low
-                    losses += high <= dealer_high and low <= dealer_low
-            results[id(split)] = (wins, losses, copies_high, copies_low, len(dealers))
+            counted = settle_every(split.high_value.key, split.low_value.key, dealers, rules.banker)
+            results[id(split)] = (*counted, len(dealers))
         best = max(candidates, key=lambda split: pay * results[id(split)][0] - charge * results[id(split)][1])
         shown = rules.game is Game.FACE_UP and not rules.banker  # best play sees the dealer's hand first
         if shown:
@@ -74,6 +62,24 @@ def brute_force(question) -> dict[str, list[int]]:
             ):
                 row[index] += value
     return totals
+
+
+def settle_every(high: int, low: int, dealers, banker: bool) -> tuple[int, int, int, int]:
+    """(wins, losses, high copies, low copies) of a setting's hand values against every dealer hand
+    ((high, low, pushes) each: a hand the game pushes is neither won nor lost, its copies count)."""
+    wins = losses = copies_high = copies_low = 0
+    for dealer_high, dealer_low, pushes in dealers:
+        copies_high += high == dealer_high
+        copies_low += low == dealer_low
+        if pushes:
+            continue
+        if banker:
+            wins += high >= dealer_high and low >= dealer_low
+            losses += high < dealer_high and low < dealer_low
+        else:
+            wins += high > dealer_high and low > dealer_low
+            losses += high <= dealer_high and low <= dealer_low
+    return wins, losses, copies_high, copies_low
 
 
 def seen_against(candidates, dealers) -> tuple[int, int, int, int, int]:
@@ -118,19 +124,7 @@ def brute_force_table(question) -> dict[int, dict]:
             if split.foul:
                 continue
             high, low = split.high_value.key, split.low_value.key
-            wins = losses = copies_high = copies_low = 0
-            for dealer_high, dealer_low, pushes in dealers:
-                copies_high += high == dealer_high
-                copies_low += low == dealer_low
-                if pushes:
-                    continue
-                if rules.banker:
-                    wins += high >= dealer_high and low >= dealer_low
-                    losses += high < dealer_high and low < dealer_low
-                else:
-                    wins += high > dealer_high and low > dealer_low
-                    losses += high <= dealer_high and low <= dealer_low
-            settings[high, low] = (wins, losses, copies_high, copies_low)
+            settings[high, low] = settle_every(high, low, dealers, rules.banker)
         scores = {keys: pay * counts[0] - charge * counts[1] for keys, counts in settings.items()}
         strongest = max(scores, key=lambda keys: (scores[keys], keys))
         if shown:

@@ -429,7 +429,7 @@ def best_way_table(question: Question) -> DealerTable:
         return _BEST_WAYS[question]
     from paigow_cli.analysis.class_catalogue import class_catalogue
     from paigow_cli.analysis.whole_game import settings_table
-    from paigow_cli.engine.dealer_table import DealerTable
+    from paigow_cli.engine.dealer_table import settings_of_classes
     from paigow_cli.house_ways.strategy_rules import KINDS
 
     table = strategy_table_of(question, jobs=None)
@@ -437,24 +437,9 @@ def best_way_table(question: Question) -> DealerTable:
     high, low = (keys.astype(np.int64) for keys in player_keys(dealer))
     choice = table.best_way()
     high[table.ids], low[table.ids] = table.high[choice], table.low[choice]
-    high_values, high_index = np.unique(high, return_inverse=True)
-    low_values, low_index = np.unique(low, return_inverse=True)
-    kinds = class_catalogue(dealer.wheel).kind.astype(np.uint16)
-    multisets = dealer.classes.multisets
-    found = DealerTable(
-        house_way=BEST_WAY,
-        wheel=dealer.wheel,
-        classes=dealer.classes,
-        high_values=high_values.astype(np.int32),
-        low_values=low_values.astype(np.int32),
-        multiset_high=high_index[:multisets].astype(np.uint16),
-        multiset_low=low_index[:multisets].astype(np.uint8),
-        flush_high=high_index[multisets:].astype(np.uint16),
-        flush_low=low_index[multisets:].astype(np.uint8),
-        rule_names=np.array([f"Best suit-blind setting, {kind.replace('-', ' ')}" for kind in KINDS]),
-        multiset_rule=kinds[:multisets],
-        flush_rule=kinds[multisets:],
-    )
+    names = np.array([f"Best suit-blind setting, {kind.replace('-', ' ')}" for kind in KINDS])
+    kinds = class_catalogue(dealer.wheel).kind
+    found = settings_of_classes(BEST_WAY, dealer.wheel, dealer.classes, high, low, names, kinds)
     _BEST_WAYS[question] = found
     return found
 

@@ -171,11 +171,25 @@ def build_table(house_way: str, wheel: Wheel, progress: Progress | None = None) 
     classes = dealer_classes()
     arguments, total = chunk_arguments((house_way, wheel is Wheel.LOW), classes)
     chunks = run_chunks(_class_settings, arguments, total, progress)
-    count = len(classes.multiset_counts)
     settings = np.concatenate(chunks)
-    high_values, high_index = np.unique(settings["high"], return_inverse=True)
-    low_values, low_index = np.unique(settings["low"], return_inverse=True)
     rule_names, rule_index = _index_rules(settings["rule"].tolist())
+    return settings_of_classes(house_way, wheel, classes, settings["high"], settings["low"], rule_names, rule_index)
+
+
+def settings_of_classes(
+    house_way: str,
+    wheel: Wheel,
+    classes: DealerClasses,
+    high: np.ndarray,
+    low: np.ndarray,
+    rule_names: np.ndarray,
+    rule_index: np.ndarray,
+) -> DealerTable:
+    """A table of settings from every class's (high key, low key) and clause (an index into
+    ``rule_names``), classes by global id (multiset classes first)."""
+    count = classes.multisets
+    high_values, high_index = np.unique(high, return_inverse=True)
+    low_values, low_index = np.unique(low, return_inverse=True)
     return DealerTable(
         house_way=house_way,
         wheel=wheel,
