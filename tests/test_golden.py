@@ -56,6 +56,8 @@ CASES: list[tuple[str, list[str], str | None, bool]] = [
     ("mistakes", ["mistakes", "--dead", PUSH_HEAVY, "--jobs", "1"], None, True),
     ("mistakes-chart", ["mistakes", "--chart", "two-pair", "--dead", TWO_PAIRS, "--jobs", "1"], None, True),
     ("edge-best-way", ["edge", "--dead", PUSH_HEAVY, "--jobs", "1", "--player", "best-way"], None, True),
+    ("session", ["session", "--dead", PUSH_HEAVY, "--jobs", "1", "--hands", "120", "--bankroll", "300"], None, True),
+    ("session-ascii", ["--ascii", "session", "--dead", PUSH_HEAVY, "--jobs", "1", "--hands", "12"], None, False),
     ("strategy", ["strategy", "--dead", PUSH_HEAVY, "--jobs", "1", "--rules", "3"], None, True),
     ("table", ["table", "--dead", PUSH_HEAVY, "--jobs", "1", "--limit", "5"], None, True),
     ("drill", ["drill", "--count", "3", "--seed", "42"], "help\nhint\nzz\nq\n", False),
@@ -105,7 +107,8 @@ def warm_tables(cache_folder):
 
 @pytest.mark.parametrize(("name", "args", "stdin"), RUNS, ids=[name for name, _, _ in RUNS])
 def test_golden_output(name, args, stdin, warm_tables):
-    if args[0] in ("edge", "mistakes", "strategy", "table"):
+    command = args[1] if args[0] == "--ascii" else args[0]
+    if command in ("edge", "mistakes", "strategy", "table", "session"):
         run([*args, "--json"] if "--json" not in args else args, stdin)  # answer from the cache: no timing shown
     got = run(args, stdin)
     path = GOLDEN / f"{name}.txt"

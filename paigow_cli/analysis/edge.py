@@ -25,6 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
+from paigow_cli.analysis.spread import Payouts, main_bet
 from paigow_cli.analysis.whole_game import (
     CHUNKS,
     PLAYERS,
@@ -522,6 +523,12 @@ class EdgeResult:
     fouls: int
     ev_fraction: Fraction  # the exact EV per unit bet
     seen: bool = False  # best play set after seeing the dealer's hand (Face Up): copies not counted
+    commission: Fraction = Fraction(0)  # taken from a win (the classic game's 1/20)
+
+    @property
+    def payouts(self) -> Payouts:
+        """The hand's result per unit bet: win, push, lose, with their exact counts."""
+        return main_bet(self.wins, self.pushes, self.losses, self.commission)
 
     @property
     def ev(self) -> float:
@@ -541,8 +548,9 @@ def edge_result(question: Question, tally: Tally, player: str) -> EdgeResult:
     from paigow_cli.engine.distribution import exact_rate
 
     _hands, wins, pushes, losses, copies_high, copies_low, score = tally.totals[player]
-    charge = (1 - exact_rate(question.rules.commission)).denominator
-    return EdgeResult(
+    commission = exact_rate(question.rules.commission)
+    charge = (1 - commission).denominator
+    result = EdgeResult(
         question.player if player == "house" else player,  # a strategy's name when he plays one
         question.deals,
         wins,
@@ -553,7 +561,11 @@ def edge_result(question: Question, tally: Tally, player: str) -> EdgeResult:
         0,
         Fraction(score, charge * question.deals),
         player == "best" and question.shown,
+        commission,
     )
+    if result.payouts.mean != result.ev_fraction:  # the kernel's score and the counts tell one story
+        raise ArithmeticError(f"{player}: EV {result.ev_fraction} is not the counts' {result.payouts.mean}")
+    return result
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from math import comb
 
 import numpy as np
 
+from paigow_cli.analysis.spread import Payouts
 from paigow_cli.core.bonus_hands import Line, hand_lines
 from paigow_cli.core.cards import DECK, JOKER_CODE, Card
 from paigow_cli.core.errors import OptionError
@@ -207,6 +208,11 @@ class SideBetOdds:
     @property
     def house_edge(self) -> Fraction:
         return -self.ev
+
+    @property
+    def payouts(self) -> Payouts:
+        """The bet's result per unit: each row's odds (or -1), with its count of hands."""
+        return Payouts.of((Fraction(str(row.pays)), row.count) for row in self.rows)
 
 
 def royal_match_hands(live: set[int]) -> list[tuple[Card, ...]]:

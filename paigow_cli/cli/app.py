@@ -27,6 +27,7 @@ from paigow_cli.cli.commands import (
     hands,
     house,
     practice,
+    session,
     stats,
     strategy,
     table,
@@ -60,6 +61,7 @@ COMMAND_ORDER = (
     "compare",
     "strategy",
     "table",
+    "session",
     "drill",
     "stats",
     "play",
@@ -258,7 +260,7 @@ def help_command(
     root.command.main(args=[*names, "--help"], prog_name="paigow", standalone_mode=False)
 
 
-for commands in (hands, advise, house, dealing, whole_game, compare, strategy, table, practice, stats, bonus):
+for commands in (hands, advise, house, dealing, whole_game, compare, strategy, table, session, practice, stats, bonus):
     app.add_typer(commands.app)
 app.add_typer(cache.app, name="cache")
 

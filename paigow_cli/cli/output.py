@@ -22,10 +22,11 @@ from paigow_cli.cli.exits import (
     reporting_errors,
 )
 from paigow_cli.cli.terminal import SETTINGS, FittedStream, can_encode, fit
-from paigow_cli.core.errors import CardError, PaigowError
+from paigow_cli.core.errors import CardError, OptionError, PaigowError
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
+    from pathlib import Path
 
     from rich.text import Text
 
@@ -302,6 +303,25 @@ def progress_line(description: str, done: int, total: int, seconds: float) -> st
     share = done / total if total else 1.0
     left = f", about {seconds * (total - done) / done:,.0f} s left" if done else ""
     return f"{description}: {done:,} of {total:,} ({100 * share:.0f}%), {seconds:,.0f} s so far{left}"
+
+
+def write_file(path: Path, text: str, option: str) -> None:
+    """Write ``text`` to ``path`` atomically (a temporary file beside it, then a rename: a reader
+    never sees half a file); a failure is the option's error, naming the file."""
+    import tempfile
+    from pathlib import Path
+
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(text)
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        raise OptionError(f"{option} {path}: cannot write it ({error.strerror or error})") from None
 
 
 def note(message: str) -> None:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
+    from paigow_cli.analysis.spread import Payouts
     from paigow_cli.core.showdown import Settlement
     from paigow_cli.core.splits import Split
     from paigow_cli.house_ways import HouseSetting
@@ -155,3 +156,10 @@ def study_command(hand: Sequence[Card] | str, low: Sequence[Card] | str, rules: 
     if rules.wheel is not Wheel.SECOND:
         words.append(f"--wheel {rules.wheel.value}")
     return " ".join(words)
+
+
+def spread_text(payouts: Payouts, session: bool = True) -> str:
+    """One line on the spread of one bet's result, for the text of edge and bonus; ``session``
+    points to the command that turns it into a session's money."""
+    text = f"Spread per hand: standard deviation {payouts.sd:.4f} bets (variance exactly {payouts.variance})"
+    return text + ("; paigow session turns it into an evening's money." if session else ".")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from paigow_cli.analysis.spread import spread_json
 from paigow_cli.cli.exits import (
     reporting_errors,
 )
@@ -32,6 +33,7 @@ from paigow_cli.cli.output import (
 from paigow_cli.cli.tables import category_table, dealer_table
 from paigow_cli.cli.views import (
     setting_json,
+    spread_text,
 )
 from paigow_cli.core.cards import Card, parse_hand, sort_cards
 from paigow_cli.core.errors import (
@@ -254,6 +256,7 @@ def bonus_odds_json(odds: Any, rules: Rules, dead: Sequence[Card]) -> dict[str, 
         ],
         "ev": float(odds.ev),
         "house_edge": float(odds.house_edge),
+        **spread_json(odds.payouts),
         "dead": card_list(dead),
     }
     if odds.table.needs_house_way:
@@ -283,4 +286,4 @@ def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card]) -> Renderable
         pays = f"{row.pays}" if row.line is not None else "loses"
         grid.add_row(name, pays, f"{row.count:,}", f"{row.probability(total):.8f}", f"{float(row.returns(total)):+.6f}")
     summary = Text(f"EV per unit {float(odds.ev):+.6f}   house edge {100 * float(odds.house_edge):.4f}%", style="bold")
-    return Group(title, fitted(grid, optional=["Probability"]), summary)
+    return Group(title, fitted(grid, optional=["Probability"]), summary, Text(spread_text(odds.payouts, session=False)))

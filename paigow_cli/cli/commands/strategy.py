@@ -23,7 +23,7 @@ from paigow_cli.cli.options import (
     dead_option,
     make_rules,
 )
-from paigow_cli.cli.output import Output, data_table, fitted, note
+from paigow_cli.cli.output import Output, data_table, fitted, note, write_file
 from paigow_cli.cli.views import question_json
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.games import game_text
@@ -198,9 +198,6 @@ def plugin_target(text: str) -> Path:
 
 def write_card_plugin(card: Card, path: Path, table: Any, rules: int, min_saving: str) -> Path:
     """Write the card's plugin (atomically), load it, build its table and check it plays as the card."""
-    import os
-    import tempfile
-
     from paigow_cli.analysis.strategy_card import check_plugin, plugin_name, plugin_source
     from paigow_cli.cli.tables import dealer_table
     from paigow_cli.house_ways.plugins import resolve
@@ -216,13 +213,7 @@ def write_card_plugin(card: Card, path: Path, table: Any, rules: int, min_saving
     name = plugin_name(path.stem, card)
     source = plugin_source(card, name, command, card_summary(card, PLUGIN_MARK))
     with reporting_errors():
-        try:
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(source)
-            os.replace(temporary, path)
-        except OSError as error:
-            raise OptionError(f"--plugin {path}: cannot write it ({error.strerror or error})") from None
+        write_file(path, source, "--plugin")
         from dataclasses import replace
 
         player = dealer_table(replace(question.rules, house_way=resolve(str(path))))
@@ -354,8 +345,19 @@ def card_json(card: Card, written: Path | None = None) -> dict[str, Any]:
         from fractions import Fraction
 
         _, wins, pushes, losses, copies_high, copies_low, score = totals
+        from paigow_cli.engine.distribution import exact_rate
+
         found = EdgeResult(
-            name, question.deals, wins, pushes, losses, copies_high, copies_low, 0, Fraction(score, card.scale)
+            name,
+            question.deals,
+            wins,
+            pushes,
+            losses,
+            copies_high,
+            copies_low,
+            0,
+            Fraction(score, card.scale),
+            commission=exact_rate(question.rules.commission),
         )
         return {"player": name, **player_json(found)}
 

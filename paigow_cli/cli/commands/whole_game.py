@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from paigow_cli.analysis.spread import spread_json
 from paigow_cli.cli.counting import count_sets, whole_game
 from paigow_cli.cli.exits import (
     reporting_errors,
@@ -40,6 +41,7 @@ from paigow_cli.cli.views import (
     question_json,
     setting_cards,
     split_json,
+    spread_text,
 )
 from paigow_cli.core.cards import sort_cards
 from paigow_cli.core.errors import (
@@ -270,6 +272,10 @@ CSV_COLUMNS = (
     "wins_best",
     "pushes_best",
     "losses_best",
+    "sd_house_way",
+    "sd_best",
+    "variance_fraction_house_way",
+    "variance_fraction_best",
 )
 
 
@@ -303,6 +309,10 @@ def edge_csv(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]]) -> str:
                 best.wins,
                 best.pushes,
                 best.losses,
+                repr(house.payouts.sd),
+                repr(best.payouts.sd),
+                str(house.payouts.variance),
+                str(best.payouts.variance),
             ]
         )
     return text.getvalue()
@@ -327,6 +337,7 @@ def edge_all_text(
     table.add_column("House way's play", justify="right")
     table.add_column("Best play", justify="right")
     table.add_column("Saves", justify="right")
+    table.add_column("SD", justify="right")
     for question, house, best in rows:
         rules = question.rules
         table.add_row(
@@ -336,11 +347,15 @@ def edge_all_text(
             f"{100 * house.house_edge:.4f}%",
             f"{100 * best.house_edge:.4f}%",
             f"{100 * (best.ev - house.ev):.4f}%",
+            f"{house.payouts.sd:.4f}",
         )
     lines: list[Any] = [
         title,
         fitted(table, keep=3),
-        Text("House edge per unit bet; the player sets every hand by the house way, or by its best EV."),
+        Text(
+            "House edge per unit bet; the player sets every hand by the house way, or by its best EV; SD: the "
+            "standard deviation of one hand's result, in bets, with the house way's play."
+        ),
     ]
     if seconds is not None:
         lines.append(Text(computed_text(f"{seconds / 60:,.1f} min", cached), style="dim"))
@@ -366,6 +381,7 @@ def player_json(result: EdgeResult) -> dict[str, Any]:
         "ev": result.ev,
         "house_edge": result.house_edge,
         "ev_fraction": f"{result.ev_fraction.numerator}/{result.ev_fraction.denominator}",
+        **spread_json(result.payouts),
     }
 
 
@@ -443,6 +459,7 @@ def edge_text(
         title,
         fitted(table),
         Text(f"Player EV per unit: {result.ev:+.7f} (exactly {result.ev_fraction})"),
+        Text(spread_text(result.payouts)),
     ]
     if other is not None and own is not None and result.player == BEST_WAY:
         reach = (result.ev - own.ev) / (other.ev - own.ev) if other.ev != own.ev else 1.0

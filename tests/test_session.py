@@ -1,0 +1,337 @@
+"""Money over a session (issue 31): the exact spread of one hand (edge, compare, bonus), the
+distribution of a session's net (paigow session), the risk of ruin, and their pictures."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import xml.etree.ElementTree as ElementTree
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pytest
+from conftest import one_error
+from typer.testing import CliRunner
+from whole_game_reference import brute_force
+
+from paigow_cli.analysis.edge import edge_result
+from paigow_cli.analysis.session import (
+    PRECISION,
+    exact_session,
+    ruin_long_run,
+    ruin_within,
+    session_distribution,
+)
+from paigow_cli.analysis.side_bets import PAY_TABLES, pay, side_bet_odds
+from paigow_cli.analysis.spread import Payouts, main_bet
+from paigow_cli.analysis.whole_game import Question, Tally, count_chunk
+from paigow_cli.cli import app
+from paigow_cli.core.cards import DECK, cards_text, parse_cards
+from paigow_cli.core.rules import Game, Rules
+from paigow_cli.engine.dealer_classes import dealer_classes
+
+runner = CliRunner()
+
+LIVE = parse_cards("2S 3H 4D 5C 7S 8H 9D TC JS QH AD 2H 3D 6C 8S KC")  # 16 live cards: a quick whole game
+DEAD = tuple(card for card in DECK if card not in set(LIVE))
+DEAD_TEXT = cards_text(DEAD)
+CLASSIC = main_bet(2864, 4152, 2984, 0.05)  # about the classic game's rates
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def engine_result(question: Question, player: str = "house"):
+    tally = Tally()
+    for chunk in range(3):
+        tally.add(count_chunk(question, chunk, 3))
+    return edge_result(question, tally, player)
+
+
+# --- the spread of one hand -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(game=Game.EZ, banker=True),
+        pytest.param(Rules(commission=0.04), marks=pytest.mark.slow),
+        pytest.param(Rules(game=Game.FACE_UP), marks=pytest.mark.slow),
+    ],
+    ids=["classic", "ez-banker", "commission-4", "face-up"],
+)
+def test_spread_matches_every_deals_payout_by_brute_force(cache_folder, rules):
+    """The variance from the engine's counts equals the mean square of every deal's payout, summed
+    deal by deal by the independent brute force, minus the mean squared."""
+    question = Question(rules, (*DEAD, LIVE[0]))  # 15 live cards
+    reference = brute_force(question)
+    win = 1 - Fraction(str(rules.commission))
+    for player in ("house", "best"):
+        _hands, wins, pushes, losses, *_ = reference[player]
+        deals = wins + pushes + losses
+        mean = (win * wins - losses) / Fraction(deals)
+        square = (win * win * wins + losses) / Fraction(deals)
+        result = engine_result(question, player)
+        assert result.payouts.mean == mean == result.ev_fraction
+        assert result.payouts.variance == square - mean * mean
+        assert result.payouts.total == question.deals
+
+
+def test_a_hand_of_three_results_by_hand():
+    """Win 19/20 w.p. 3/10, push 1/2, lose 1/5: E = 17/200, E[X^2] = 0.3 * 361/400 + 0.2."""
+    bet = main_bet(3, 5, 2, 0.05)
+    assert bet.mean == Fraction(17, 200)
+    assert bet.variance == Fraction(3, 10) * Fraction(361, 400) + Fraction(1, 5) - Fraction(17, 200) ** 2
+
+
+def test_a_side_bets_spread_matches_every_hand_by_brute_force():
+    """Fortune on 15 live cards: the variance from the exact odds equals the one of every hand's pay."""
+    live = parse_cards("AS AH AD AC JK KS KH KD QS QH JS JH TS 9S 2C")
+    dead = [card for card in DECK if card not in set(live)]
+    table = PAY_TABLES["fortune"]
+    odds = side_bet_odds(table, dealer_classes(), dead)
+    pays = [Fraction(str(pay(table, hand).pays)) for hand in combinations(live, 7)]
+    mean = sum(pays, Fraction(0)) / len(pays)
+    assert len(pays) == comb(15, 7) == odds.payouts.total
+    assert odds.payouts.mean == mean == odds.ev
+    assert odds.payouts.variance == sum((p * p for p in pays), Fraction(0)) / len(pays) - mean * mean
+
+
+def test_payouts_refuse_what_is_not_a_bet():
+    with pytest.raises(ValueError):
+        Payouts.of([])
+    with pytest.raises(ValueError):
+        Payouts.of([(1, -1)])
+
+
+# --- a session's distribution ---------------------------------------------------------------------
+
+
+def test_two_hands_by_hand():
+    win, push, lose = Fraction(2864, 10000), Fraction(4152, 10000), Fraction(2984, 10000)
+    expected = {
+        Fraction(-2): lose * lose,
+        Fraction(-1): 2 * push * lose,
+        Fraction(-1, 20): 2 * win * lose,
+        Fraction(0): push * push,
+        Fraction(19, 20): 2 * win * push,
+        Fraction(19, 10): win * win,
+    }
+    assert exact_session(CLASSIC, 2) == expected
+    found = session_distribution(CLASSIC, 2)
+    for index, probability in enumerate(found.probabilities):
+        assert abs(probability - float(expected.get(found.net(index), 0))) < PRECISION
+
+
+@pytest.mark.parametrize("hands", [1, 3, 17, 60])
+@pytest.mark.parametrize(
+    "payouts",
+    [CLASSIC, main_bet(3000, 4000, 3000, 0), Payouts.of([(Fraction(7, 3), 1), (0, 5), (-1, 3)])],
+    ids=["classic", "no-commission", "thirds"],
+)
+def test_the_convolution_equals_exact_integer_convolution(payouts, hands):
+    exact = exact_session(payouts, hands)
+    found = session_distribution(payouts, hands)
+    assert sum(exact.values()) == 1
+    assert abs(found.probabilities.sum() - 1) < 1e-12
+    worst = max(
+        abs(found.probabilities[i] - float(exact.get(found.net(i), 0))) for i in range(len(found.probabilities))
+    )
+    assert worst < PRECISION
+
+
+def test_the_convolution_agrees_with_simulated_sessions_over_many_seeds():
+    """200 hands, 20 seeds of 2,000 sessions each: the chance to be ahead and the median net as
+    simulated agree with the convolution within the simulation's error."""
+    hands = 200
+    found = session_distribution(CLASSIC, hands)
+    ahead, _even, _behind = found.chances()
+    amounts = np.array([-20, 0, 19])
+    chances = np.array([0.2984, 0.4152, 0.2864])
+    rates = []
+    for seed in range(20):
+        rng = np.random.default_rng(seed)
+        nets = rng.choice(amounts, size=(2000, hands), p=chances).sum(axis=1)
+        rates.append((nets > 0).mean())
+    error = np.std(rates) / np.sqrt(len(rates))
+    assert abs(np.mean(rates) - ahead) < 4 * error + 1e-9
+    assert 0.2 < ahead < 0.4
+
+
+def test_percentiles_and_chances_sum_up():
+    found = session_distribution(CLASSIC, 100)
+    ahead, even, behind = found.chances()
+    assert abs(ahead + even + behind - 1) < 1e-12
+    assert found.percentile(0.05) <= found.percentile(0.5) <= found.percentile(0.95)
+    mean = sum(float(found.net(i)) * p for i, p in enumerate(found.probabilities))
+    assert abs(mean - 100 * float(CLASSIC.mean)) < 1e-9
+
+
+# --- the risk of ruin -------------------------------------------------------------------------------
+
+
+def ruin_by_every_sequence(payouts: Payouts, hands: int, bankroll: Fraction) -> Fraction:
+    """Every sequence of results, exactly: ruined once less than one bet is left."""
+    total = Fraction(0)
+    cases = payouts.probabilities()
+    for sequence in itertools.product(cases, repeat=hands):
+        money, chance, ruined = bankroll, Fraction(1), False
+        for amount, probability in sequence:
+            chance *= probability
+            money += amount
+            ruined = ruined or money < 1
+        if ruined:
+            total += chance
+    return total
+
+
+@pytest.mark.parametrize("bankroll", [Fraction(1), Fraction(2), Fraction(3), Fraction(7, 2)])
+def test_ruin_within_a_few_hands_equals_every_sequence(bankroll):
+    for payouts in (CLASSIC, Payouts.of([(Fraction(3, 2), 1), (0, 1), (-1, 2)])):
+        assert abs(ruin_within(payouts, 6, bankroll) - float(ruin_by_every_sequence(payouts, 6, bankroll))) < 1e-12
+
+
+def test_ruin_of_a_fair_coin_by_hand():
+    """Two bets, ruined below one: lose twice in a row first, within 4 flips: LL, WLLL, LWLL = 3/8."""
+    coin = Payouts.of([(1, 1), (-1, 1)])
+    assert abs(ruin_within(coin, 4, Fraction(2)) - 0.375) < 1e-15
+    assert ruin_within(coin, 1, Fraction(1)) == 0.5  # one bet: the first loss ruins
+
+
+def test_ruin_agrees_with_simulated_bankrolls():
+    hands, bankroll = 300, Fraction(20)
+    expected = ruin_within(CLASSIC, hands, bankroll)
+    rng = np.random.default_rng(31)
+    steps = rng.choice(np.array([-20, 0, 19]), size=(20000, hands), p=np.array([0.2984, 0.4152, 0.2864]))
+    lowest = np.minimum.accumulate(steps.cumsum(axis=1), axis=1)[:, -1]
+    simulated = (lowest < 20 * (1 - 20)).mean()
+    assert abs(simulated - expected) < 4 * np.sqrt(expected * (1 - expected) / 20000)
+    assert 0.05 < expected < 0.95
+
+
+def test_ruin_in_the_long_run():
+    """A losing bet ruins every bankroll; a winning one: the gambler's ruin (q/p)^(bankroll) for unit
+    steps, and the finite-horizon count converges to the long-run answer."""
+    assert ruin_long_run(CLASSIC, Fraction(100)) == 1.0
+    up = Payouts.of([(1, 3), (0, 1), (-1, 2)])
+    for bankroll in (1, 2, 5):
+        assert abs(ruin_long_run(up, Fraction(bankroll)) - (2 / 3) ** bankroll) < 1e-12
+    winning = main_bet(3100, 4152, 2748, 0.05)
+    assert abs(ruin_long_run(winning, Fraction(20)) - ruin_within(winning, 30_000, Fraction(20))) < 1e-6
+
+
+def test_ruin_needs_a_bet():
+    with pytest.raises(ValueError):
+        ruin_within(CLASSIC, 10, Fraction(1, 2))
+
+
+# --- the commands -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def counted(cache_folder):
+    """The 16-card game counted once for the module."""
+    result = run("edge", "--dead", DEAD_TEXT, "--json", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_edge_json_has_the_exact_spread(counted):
+    payouts = main_bet(counted["wins"], counted["pushes"], counted["losses"], 0.05)
+    assert counted["variance_fraction"] == f"{payouts.variance.numerator}/{payouts.variance.denominator}"
+    assert counted["sd"] == payouts.sd and counted["variance"] == float(payouts.variance)
+    text = run("edge", "--dead", DEAD_TEXT).stdout
+    assert f"standard deviation {payouts.sd:.4f} bets" in text
+
+
+def test_bonus_odds_give_the_spread():
+    document = json.loads(run("bonus", "--odds", "--table", "fortune", "--json").stdout)
+    payouts = Payouts.of((Fraction(str(row["pays"])), row["count"]) for row in document["rows"])
+    assert document["variance_fraction"] == f"{payouts.variance.numerator}/{payouts.variance.denominator}"
+    assert 5 < document["sd"] < 6
+
+
+def test_session_json_matches_the_analysis(counted):
+    result = run("session", "--dead", DEAD_TEXT, "--hands", "150", "--bet", "10", "--bankroll", "200", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    payouts = main_bet(counted["wins"], counted["pushes"], counted["losses"], 0.05)
+    found = session_distribution(payouts, 150)
+    assert document["session"]["ahead"] == found.chances()[0]
+    assert document["session"]["expected"] == round(150 * 10 * float(payouts.mean), 2)
+    assert document["ruin"]["within_session"] == ruin_within(payouts, 150, Fraction(20))
+    assert document["ruin"]["long_run"] == 1.0 and "certain" in document["ruin"]["method"]
+    assert document["per_hand"]["variance_fraction"] == counted["variance_fraction"]
+    assert list(document["session"]["percentiles"]) == ["1", "5", "10", "25", "50", "75", "90", "95", "99"]
+
+
+def test_session_text_fits_80_columns_and_draws_the_distribution(counted):
+    result = run("session", "--dead", DEAD_TEXT, "--hands", "200", "--bankroll", "500")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "Broke within 200 hands" in result.stdout and "certain" in result.stdout
+    assert any("█" in line for line in lines) and any("even" in line and "broke" in line for line in lines)
+    plain = run("--ascii", "session", "--dead", DEAD_TEXT, "--hands", "200")
+    assert plain.exit_code == 0 and plain.stdout.isascii() and "#" in plain.stdout
+
+
+def test_session_csv_lists_every_net(counted):
+    result = run("session", "--dead", DEAD_TEXT, "--hands", "3", "--csv")
+    rows = [line.split(",") for line in result.stdout.splitlines()]
+    assert rows[0] == ["net_bets", "net", "probability", "at_or_below"]
+    payouts = main_bet(counted["wins"], counted["pushes"], counted["losses"], 0.05)
+    exact = exact_session(payouts, 3)
+    assert [Fraction(row[0]) for row in rows[1:]] == list(exact)
+    assert all(abs(float(row[2]) - float(exact[Fraction(row[0])])) < PRECISION for row in rows[1:])
+    assert abs(float(rows[-1][3]) - 1) < 1e-12 and rows[1][1] == "-75.00"
+
+
+def test_session_svg_is_a_picture(counted, tmp_path):
+    path = tmp_path / "session.svg"
+    result = run("session", "--dead", DEAD_TEXT, "--hands", "100", "--bankroll", "300", "--svg", str(path))
+    assert result.exit_code == 0, result.output
+    root = ElementTree.fromstring(path.read_text())
+    assert root.tag.endswith("svg") and len(root.findall("{http://www.w3.org/2000/svg}rect")) > 10
+    assert "even" in path.read_text() and "broke" in path.read_text()
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["--hands", "0"], "--hands 0"),
+        (["--hands", "1000001"], "--hands 1,000,001"),
+        (["--bet", "0"], "bet 0"),
+        (["--bet", "2000000"], "bet 2000000"),
+        (["--bet", "nan"], "bet nan"),
+        (["--bet", "inf"], "bet inf"),
+        (["--bet", "25", "--bankroll", "10"], "--bankroll $10"),
+        (["--bankroll", "-infinity"], "bankroll -infinity"),
+        (["--json", "--csv"], "--json and --csv"),
+        (["--svg", "/nonexistent-folder/x.svg"], "--svg /nonexistent-folder/x.svg"),
+        (["--player", "nobody"], "nobody"),
+    ],
+)
+def test_session_bad_input_is_one_error_line(counted, args, fragment):
+    one_error(run("session", "--dead", DEAD_TEXT, *args), 2, fragment)
+
+
+@pytest.mark.slow
+def test_the_spread_per_hand_agrees_with_simulate(cache_folder, foxwoods_table):
+    """The full Foxwoods game: the standard deviation of 200,000 simulated rounds (simulate's own
+    dealing and settling) is within its error of the exact one."""
+    from paigow_cli.study.simulation import Simulation
+
+    exact = json.loads(run("edge", "--json").stdout)
+    simulation = Simulation(foxwoods_table, Rules(), 5, player="house")
+    for _ in simulation.run(200_000):
+        pass
+    tally = simulation.tally
+    sample = main_bet(tally.wins, tally.pushes, tally.losses, 0.05)
+    assert abs(sample.sd - exact["sd"]) < 0.006  # the sd of a sample sd here is about 0.0012
+    assert 0.7 < exact["sd"] < 0.8
