@@ -335,3 +335,31 @@ def test_the_spread_per_hand_agrees_with_simulate(cache_folder, foxwoods_table):
     sample = main_bet(tally.wins, tally.pushes, tally.losses, 0.05)
     assert abs(sample.sd - exact["sd"]) < 0.006  # the sd of a sample sd here is about 0.0012
     assert 0.7 < exact["sd"] < 0.8
+
+
+# --- simulate's picture -----------------------------------------------------------------------------
+
+
+def test_simulate_traces_its_running_result_and_draws_it(tmp_path):
+    path = tmp_path / "running.svg"
+    result = run("simulate", "--hands", "1200", "--seed", "4", "--json", "--svg", str(path))
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    every, running = document["running_every"], document["running_net"]
+    assert every == 2 and len(running) == 600
+    final = document["win"] * 1200 * 0.95 - document["lose"] * 1200  # the last traced round is the last round
+    assert abs(running[-1] - final) < 1e-6
+    assert all(abs(b - a) <= 2 + 1e-9 for a, b in itertools.pairwise(running))  # two rounds move at most two bets
+    root = ElementTree.fromstring(path.read_text())
+    assert root.find("{http://www.w3.org/2000/svg}polyline") is not None
+    text = run("simulate", "--hands", "1200", "--seed", "4").stdout
+    assert "Running result, in bets:" in text and "•" in text and max(map(len, text.splitlines())) <= 80
+    plain = run("--ascii", "simulate", "--hands", "1200", "--seed", "4").stdout
+    assert plain.isascii() and "*" in plain
+
+
+def test_simulate_with_too_few_rounds_draws_nothing(tmp_path):
+    result = run("simulate", "--hands", "1", "--seed", "4", "--svg", str(tmp_path / "one.svg"))
+    assert result.exit_code == 0 and "Running result" not in result.stdout
+    assert "nothing written" in result.stderr and not (tmp_path / "one.svg").exists()
+    one_error(run("simulate", "--hands", "5", "--svg", "/nonexistent-folder/x.svg"), 2, "--svg /nonexistent-folder")

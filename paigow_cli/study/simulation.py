@@ -105,6 +105,8 @@ class RunningTotals:
     difference_sum: float = 0.0  # best setting's payoff minus the house way's, summed (player=best)
     difference_squares: float = 0.0
     paired: int = 0
+    trace_every: int = 0  # record the running (wins, losses) after every this many rounds (0: none)
+    trace: list[tuple[int, int]] = field(default_factory=list)
 
     def add_outcomes(
         self,
@@ -116,6 +118,11 @@ class RunningTotals:
         banker: bool = False,
     ) -> None:
         wins, losses = outcomes(player_high, player_low, dealer_high, dealer_low, pushing, banker)
+        if self.trace_every:
+            first = self.trace_every - 1 - self.rounds % self.trace_every  # the first traced round of this batch
+            won, lost = np.cumsum(wins), np.cumsum(losses)
+            for index in range(first, len(player_high), self.trace_every):
+                self.trace.append((self.wins + int(won[index]), self.losses + int(lost[index])))
         self.rounds += len(player_high)
         self.wins += int(wins.sum())
         self.losses += int(losses.sum())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -33,6 +34,7 @@ from paigow_cli.cli.output import (
     json_text,
     note,
     progress_bar,
+    write_file,
 )
 from paigow_cli.cli.tables import dealer_table, player_table
 from paigow_cli.cli.views import (
@@ -40,6 +42,7 @@ from paigow_cli.cli.views import (
     question_json,
 )
 from paigow_cli.core.cards import Card, sort_cards
+from paigow_cli.core.errors import OptionError
 from paigow_cli.core.games import game_text
 from paigow_cli.core.rules import BEST_WAY, Game, HouseWayName, Rules, Wheel
 
@@ -104,13 +107,20 @@ def simulate_command(
     wheel: WheelOption = Wheel.SECOND,
     commission: CommissionOption = None,
     as_json: JsonOption = False,
+    svg: Annotated[
+        Path | None,
+        typer.Option(
+            "--svg", metavar="FILE", help="Also draw the running result as an SVG picture in FILE.", dir_okay=False
+        ),
+    ] = None,
 ) -> None:
     """Deal many rounds, set both hands, settle them, and measure the house edge.
 
     Reports win, push and lose rates, copies, the player's EV per unit and the house edge with
     its standard error and 95% interval. Ctrl-C stops early and still reports. With --player best
     (in Face Up: against the dealer's hand as shown) or another house way, also the paired gain
-    of the player's setting over the dealer's house way's on the same hands.
+    of the player's setting over the dealer's house way's on the same hands. A picture shows the
+    running result, in bets, round by round (--svg FILE draws it for a report).
 
     Examples:
 
@@ -119,6 +129,7 @@ def simulate_command(
     $ paigow simulate --player trump-plaza --house-way foxwoods --seed 1
     $ paigow simulate --hands 100000 --hand "AS KD JK 9H 9C 4D 2S" --json
     $ paigow simulate --hands 1000000 --game commission-free --banker --seed 1
+    $ paigow simulate --hands 5000 --seed 2 --svg running.svg
     """
     from paigow_cli.study.simulation import Simulation, summarize
 
@@ -127,10 +138,13 @@ def simulate_command(
     who = strategy or choice  # the name the output gives the player
     chosen_seed = choose_seed(seed)
     with reporting_errors():
+        if svg is not None and not svg.parent.is_dir():
+            raise OptionError(f"--svg {svg}: its folder {svg.parent} does not exist")
         fixed = option_cards(hand, "the player's hand (--hand)", (7,))
         table = dealer_table(rules)
         strategy_table = None if strategy is None else player_table(rules, strategy)
         simulation = Simulation(table, rules, chosen_seed, player=choice, hand=fixed, strategy=strategy_table)
+        simulation.tally.trace_every = max(1, hands // TRACE_POINTS)
         stopped = False
         with progress_bar(f"Simulating {hands:,} rounds") as progress:
             try:
@@ -147,10 +161,25 @@ def simulate_command(
         if simulation.tally.rounds == 0:
             raise typer.Exit(INTERRUPTED if stopped else ExitCode.FAILURE)
         result = summarize(simulation.tally, rules.commission)
+    running = running_net(simulation.tally, rules.commission)
+    if svg is not None and len(running) >= 2:
+        with reporting_errors():
+            write_file(svg, running_svg(running, simulation.tally.rounds, rules, who), "--svg")
+    elif svg is not None:
+        note(f"--svg {svg}: one round draws no line; nothing written")
     document = simulation_json(result, rules, chosen_seed, who, fixed, stopped)
-    Output(as_json, batch=False).emit(
-        document, lambda: simulation_text(result, rules, chosen_seed, who, fixed, stopped)
-    )
+    document["running_every"] = simulation.tally.trace_every
+    document["running_net"] = running
+
+    def view() -> RenderableType:
+        from rich.console import Group
+        from rich.text import Text
+
+        text = simulation_text(result, rules, chosen_seed, who, fixed, stopped)
+        picture = running_lines(running, simulation.tally.rounds)
+        return Group(text, Text("\n".join(picture))) if picture else text
+
+    Output(as_json, batch=False).emit(document, view)
     if stopped:
         raise typer.Exit(INTERRUPTED)
 
@@ -238,6 +267,44 @@ def simulation_text(
     for what, value in rows:
         table.add_row(what, value)
     return Group(title, table)
+
+
+TRACE_POINTS = 600  # the running result is kept at about this many rounds (JSON, the pictures)
+MIN_PICTURE = 10  # fewer traced rounds than this draw no picture
+
+
+def running_net(tally: Any, commission: float) -> list[float]:
+    """The player's running net in bets at each traced round (a win pays 1 less the commission)."""
+    pays = 1 - commission
+    return [round(wins * pays - losses, 6) for wins, losses in tally.trace]
+
+
+def running_lines(running: Sequence[float], rounds: int) -> list[str]:
+    """The running result in the terminal over ``rounds`` rounds: a line ``plots.line_chart``
+    draws, 60 columns wide (each column the net at the last traced round it covers), labelled at
+    its top and bottom; nothing for fewer than ``MIN_PICTURE`` traced points."""
+    from paigow_cli.cli.plots import labels, line_chart
+    from paigow_cli.cli.terminal import SETTINGS
+
+    if len(running) < MIN_PICTURE:
+        return []
+    width = min(60, len(running))
+    columns = [running[(column + 1) * len(running) // width - 1] for column in range(width)]
+    chart = line_chart(columns, rows=8, ascii_only=SETTINGS.ascii_only)
+    low, high = min(min(columns), 0.0), max(max(columns), 0.0)
+    margin = 9
+    names = [f"{high + 0.0:+,.0f}", *[""] * (len(chart) - 2), f"{low + 0.0:+,.0f}"]
+    lines = [f"{name:>{margin - 1}} {row}".rstrip() for name, row in zip(names, chart)]
+    lines.append(" " * margin + labels(width, {0: "round 1", width - 1: f"{rounds:,}"}))
+    return ["Running result, in bets:", *lines]
+
+
+def running_svg(running: Sequence[float], rounds: int, rules: Rules, player: str) -> str:
+    from paigow_cli.cli.plots import svg_line
+
+    title = f"{rounds:,} simulated rounds: {game_text(rules)}, {rules.house_way} dealer, {player} player"
+    marks = {0.0: "round 1", float(len(running) - 1): f"{rounds:,}"}
+    return svg_line(running, title, marks, "The player's running net, in bets (paigow simulate)", "{:+,.0f}")
 
 
 def spread(stderr: float | None, percent: bool = True) -> str:
