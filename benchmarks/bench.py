@@ -11,6 +11,7 @@ Usage:
     python benchmarks/bench.py speed [--runs 3] [--chunks 6] [--baseline REV] [--rounds 2000]
     python benchmarks/bench.py edge-games [--chunks 6] [--baseline REV]
     python benchmarks/bench.py strategy [--runs 5] [--chunks 4] [--house-way foxwoods]
+    python benchmarks/bench.py session [--runs 5] [--hands 10000]
 """
 
 from __future__ import annotations
@@ -613,6 +614,70 @@ def bench_strategy(runs: int, sample_chunks: int, house_way: str) -> None:
     print(f"paigow strategy --rules 10, end to end: {whole:.1f} s")
 
 
+def bench_session(runs: int, hands: int) -> None:
+    """``paigow session`` with the full-deck Foxwoods answer cached (counted first if it is not):
+    end to end against ``--help``; in-process, the FFT convolution against convolving hand by hand
+    (the obvious way), the ruin count within the session, and the long run."""
+    from fractions import Fraction
+
+    import numpy as np
+
+    from paigow_cli.analysis.edge import Question, edge_result, work_of
+    from paigow_cli.analysis.session import Step, ruin_long_run, ruin_within, session_distribution
+    from paigow_cli.core.rules import Rules
+
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    question = Question(Rules())
+    if work_of([question])[0]:
+        started = time.perf_counter()
+        run_cli("edge", "--json", env=env)
+        print(f"counted the full-deck foxwoods game first: {time.perf_counter() - started:.0f} s")
+    paigow = [sys.executable, "-m", "paigow_cli"]
+    commands = {
+        "paigow --help": [*paigow, "--help"],
+        f"paigow session --hands {hands:,}": [*paigow, "session", "--hands", str(hands), "--json"],
+        f"paigow session --hands {hands:,} --bankroll 500": [
+            *paigow,
+            "session",
+            "--hands",
+            str(hands),
+            "--bankroll",
+            "500",
+            "--json",
+        ],
+    }
+    times = alternating_times(commands, runs, env)
+    help_median = statistics.median(times["paigow --help"])
+    print(f"median of {runs} alternating runs, warm cache, {os.cpu_count()} cores")
+    for name, values in times.items():
+        median = statistics.median(values)
+        print(f"{name:44} {median:8.3f} s  {median / help_median:6.2f}x --help")
+    from paigow_cli.analysis.edge import cached_result
+
+    tally = cached_result(question)
+    assert tally is not None
+    payouts = edge_result(question, tally, "house").payouts
+    step = Step.of(payouts)
+
+    def hand_by_hand() -> np.ndarray:
+        one = np.zeros(step.width + 1)
+        for offset, p in zip(step.offsets, step.probabilities):
+            one[offset - step.lowest] = p
+        found = np.ones(1)
+        for _ in range(hands):
+            found = np.convolve(found, one)
+        return found
+
+    fft = median_seconds(lambda: session_distribution(payouts, hands), runs)
+    naive = median_seconds(hand_by_hand, 1)
+    ruin = median_seconds(lambda: ruin_within(payouts, hands, Fraction(20)), runs)
+    long_run = median_seconds(lambda: ruin_long_run(payouts, Fraction(20)), runs)
+    print(
+        f"in-process, {hands:,} hands: the distribution by one FFT {fft * 1e3:.1f} ms, hand by hand {naive:.2f} s "
+        f"({naive / fft:.0f}x); ruin within the session (20 bets) {ruin:.2f} s; in the long run {long_run * 1e3:.1f} ms"
+    )
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="what", required=True)
@@ -650,6 +715,9 @@ def main(argv: Sequence[str]) -> int:
     strategy.add_argument("--runs", type=int, default=5)
     strategy.add_argument("--chunks", type=int, default=4)
     strategy.add_argument("--house-way", default="foxwoods")
+    session = sub.add_parser("session", help="paigow session: end to end, the FFT against hand by hand, the ruin count")
+    session.add_argument("--runs", type=int, default=5)
+    session.add_argument("--hands", type=int, default=10_000)
     args = parser.parse_args(argv)
     if args.what == "house-ways":
         bench_house_ways(args.hands, args.runs)
@@ -667,6 +735,8 @@ def main(argv: Sequence[str]) -> int:
         bench_edge_games(args.chunks, args.baseline)
     elif args.what == "strategy":
         bench_strategy(args.runs, args.chunks, args.house_way)
+    elif args.what == "session":
+        bench_session(args.runs, args.hands)
     elif args.what == "speed":
         bench_speed(args.runs, args.chunks, args.baseline, args.rounds)
     return 0

@@ -363,3 +363,16 @@ def test_simulate_with_too_few_rounds_draws_nothing(tmp_path):
     assert result.exit_code == 0 and "Running result" not in result.stdout
     assert "nothing written" in result.stderr and not (tmp_path / "one.svg").exists()
     one_error(run("simulate", "--hands", "5", "--svg", "/nonexistent-folder/x.svg"), 2, "--svg /nonexistent-folder")
+
+
+def test_compare_gives_each_cells_spread(counted):
+    args = ["compare", "--dead", DEAD_TEXT, "--house-way", "foxwoods", "--player", "trump-plaza", "--jobs", "1"]
+    lines = [json.loads(line) for line in run(*args, "--json").stdout.splitlines()]
+    for line in lines:
+        payouts = main_bet(line["wins"], line["pushes"], line["losses"], 0.05)
+        assert line["variance_fraction"] == f"{payouts.variance.numerator}/{payouts.variance.denominator}"
+    house = next(line for line in lines if line["player"] == "foxwoods" or line["player"] == "trump-plaza")
+    assert house["sd"] > 0.5
+    assert "One hand's standard deviation:" in run(*args).stdout
+    header = run(*args, "--csv").stdout.splitlines()[0].split(",")
+    assert {"sd", "variance", "variance_fraction"} <= set(header)

@@ -269,4 +269,14 @@ def compare_text(
         Text(),
         fitted(gains),
         Text("EV gained per hand (% of a unit) over setting by the dealer's own house way, exactly.", style="dim"),
+        Text(spread_range(cells), style="dim"),
+    )
+
+
+def spread_range(cells: list[dict[str, Any]]) -> str:
+    """One line on the spread of the cells' hands: the lowest and highest standard deviation."""
+    spreads = [cell["result"].payouts.sd for cell in cells]
+    return (
+        f"One hand's standard deviation: {min(spreads):.4f} to {max(spreads):.4f} bets across these cells "
+        "(each exactly in --json and --csv: sd, variance_fraction)."
     )
