@@ -191,7 +191,10 @@ def test_a_first_build_in_a_pipe_says_so_in_one_line(tmp_path):
     process = paigow("advise", HAND, env=dict(os.environ, PAIGOW_CACHE_DIR=str(tmp_path)))
     _out, err = process.communicate(timeout=120)
     assert process.returncode == 0
-    assert err.strip().splitlines() == ["building the foxwoods dealer table, a few seconds, once"]
+    first, *later = err.strip().splitlines()
+    assert first == "building the foxwoods dealer table, a few seconds, once"
+    # a machine slower than LOG_EVERY at it logs its progress too, and nothing else
+    assert all(line.startswith("Building the foxwoods dealer table (once): ") for line in later), later
 
 
 # --- 5. error texts ---------------------------------------------------------------------------------------
