@@ -225,6 +225,7 @@ FIVE_LIVE_DEAD = (
 )
 
 
+@pytest.mark.slow
 def test_item_7_a_cache_that_keeps_nothing_never_says_cached_or_kept(tmp_path, monkeypatch):
     """A read-only cache folder: edge does not say its answer is cached, an interrupted count does
     not say its chunks are kept, and cache build fails."""
@@ -275,6 +276,7 @@ def test_item_8_a_foul_never_ranks_above_a_legal_setting_as_the_banker(rng):
         assert not legal_after_foul, (hand, marks)
 
 
+@pytest.mark.slow
 def test_item_9_a_damaged_whole_game_answer_is_said_and_counted_again(cache_folder):
     from paigow_cli.analysis.edge import Question, result_path
     from paigow_cli.core.cards import parse_cards
@@ -352,6 +354,7 @@ class Mine(Helper):
     assert 'house_way_class("trump-plaza")' in readme and "class MyCasino(TrumpPlaza):" in readme
 
 
+@pytest.mark.slow
 def test_item_11_one_name_per_thing_in_data(cache_folder):
     """player names the strategy alike in edge, compare, mistakes and simulate; compare's CSV has the
     JSON's keys; simulate has deals, wheel and dead; --player limits compare's rows; every answer
@@ -383,6 +386,7 @@ def test_item_11_one_name_per_thing_in_data(cache_folder):
     assert simulated["player"] == "foxwoods"
 
 
+@pytest.mark.slow
 def test_item_12_a_long_count_writes_progress_lines_to_a_log(tmp_path, monkeypatch):
     """stderr not a terminal (a log): the first line, then a line of progress every LOG_EVERY
     seconds (here at every chunk), each with the chunks done, the time so far and an estimate.

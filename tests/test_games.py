@@ -362,6 +362,7 @@ def brute_force_seen(hand, dead, way: HouseWayName) -> tuple[int, int, int]:
     return wins, pushes, losses
 
 
+@pytest.mark.slow
 def test_face_up_odds_with_the_dealer_seen_match_brute_force(foxwoods_table):
     from paigow_cli.analysis.advice import advise
 

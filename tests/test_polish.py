@@ -461,6 +461,7 @@ def advise_fits(table, hands: int, seed: int) -> None:
             assert "EV" in next(line for line in lines if line.startswith("Best:"))
 
 
+@pytest.mark.slow
 def test_advise_fits_80_columns_over_random_hands(foxwoods_table):
     advise_fits(foxwoods_table, 400, seed=80)
 

@@ -40,6 +40,7 @@ def every_game_and_side(dead: tuple, **rules) -> list[Question]:
 
 
 @pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
+@pytest.mark.slow
 def test_questions_answered_together_count_what_each_counts_alone(cache_folder, seed):
     """Every game and side of the bank, and a classic game at another commission, in one pass: each
     tally (both players, the clauses, their examples, the two-pair chart) is the one it gets alone."""
@@ -222,6 +223,7 @@ def test_a_strategy_against_another_dealer_matches_brute_force(cache_folder, gam
         }, (strategy, game, banker)
 
 
+@pytest.mark.slow
 def test_strategies_answered_together_count_what_each_counts_alone(cache_folder):
     deck = list(DECK)
     random.Random(9).shuffle(deck)

@@ -58,7 +58,7 @@ def engine_result(question: Question, player: str = "house"):
     "rules",
     [
         Rules(),
-        Rules(game=Game.EZ, banker=True),
+        pytest.param(Rules(game=Game.EZ, banker=True), marks=pytest.mark.slow),
         pytest.param(Rules(commission=0.04), marks=pytest.mark.slow),
         pytest.param(Rules(game=Game.FACE_UP), marks=pytest.mark.slow),
     ],

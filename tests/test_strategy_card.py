@@ -91,6 +91,7 @@ def test_moves_never_foul_and_put_two_cards_of_the_hand_in_front(rng):
                 assert low <= high
 
 
+@pytest.mark.slow
 def test_the_cards_plugin_plays_exactly_as_the_card(cache_folder, tmp_path):
     plugin = tmp_path / "my_card.py"
     found = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "4", "--plugin", str(plugin), "--json"])

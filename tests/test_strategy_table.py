@@ -128,6 +128,7 @@ def test_every_strategy_against_every_dealer_reads_as_a_pass_counts(cache_folder
 
 
 @pytest.mark.parametrize("seed", [9, pytest.param(8, marks=pytest.mark.slow)])
+@pytest.mark.slow
 def test_the_best_way_is_no_worse_than_any_house_way_and_no_better_than_best_play(cache_folder, seed):
     rules, dead = Rules(game=[Game.CLASSIC, Game.EZ][seed % 2]), random_dead(seed)
     tallies = compute_all([Question(rules, dead, way) for way in [*WAYS, BEST_WAY]], jobs=1)

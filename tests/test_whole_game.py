@@ -157,7 +157,7 @@ def _can_flush(hand) -> bool:
     [
         (Rules(), TWO_PAIRS),
         (Rules(game=Game.EZ, banker=True), random_dead(11, 15)),
-        (Rules(game=Game.FACE_UP), random_dead(12, 15)),
+        pytest.param(Rules(game=Game.FACE_UP), random_dead(12, 15), marks=pytest.mark.slow),
     ],
     ids=["classic-two-pairs", "ez-banker", "face-up-seen"],
 )
@@ -404,6 +404,7 @@ def test_scheduler_without_dask_is_a_clear_error(cache_folder, monkeypatch):
     assert "pip install 'paigow-cli[cluster]'" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_counts_exactly_what_a_local_run_counts(cache_folder):
     """--scheduler: the chunks go to a Dask LocalCluster; the merged counts equal a local run's."""
     distributed = pytest.importorskip("distributed")

@@ -96,7 +96,7 @@ def session_command(
 
     $ paigow session --hands 200 --bet 25 --bankroll 500
     $ paigow session --hands 100 --bet 10 --player best --game ez
-    $ paigow session --hands 300 --bet 25 --banker --bankroll 1000 --svg session.svg
+    $ paigow session --hands 300 --banker --bankroll 1000 --svg session.svg
     $ paigow session --hands 10000 --json | jq .session.ahead
     $ paigow session --hands 50 --csv > session.csv
     """
