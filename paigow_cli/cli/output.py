@@ -305,6 +305,13 @@ def progress_line(description: str, done: int, total: int, seconds: float) -> st
     return f"{description}: {done:,} of {total:,} ({100 * share:.0f}%), {seconds:,.0f} s so far{left}"
 
 
+def check_folder(path: Path, option: str) -> None:
+    """Refuse a file to write whose folder does not exist, before any long work (``write_file``
+    writes it at the end)."""
+    if not path.parent.is_dir():
+        raise OptionError(f"{option} {path}: its folder {path.parent} does not exist")
+
+
 def write_file(path: Path, text: str, option: str) -> None:
     """Write ``text`` to ``path`` atomically (a temporary file beside it, then a rename: a reader
     never sees half a file); a failure is the option's error, naming the file."""

@@ -31,6 +31,7 @@ from paigow_cli.cli.output import (
     Output,
     card_list,
     cards_markup,
+    check_folder,
     json_text,
     note,
     progress_bar,
@@ -42,7 +43,6 @@ from paigow_cli.cli.views import (
     question_json,
 )
 from paigow_cli.core.cards import Card, sort_cards
-from paigow_cli.core.errors import OptionError
 from paigow_cli.core.games import game_text
 from paigow_cli.core.rules import BEST_WAY, Game, HouseWayName, Rules, Wheel
 
@@ -138,8 +138,8 @@ def simulate_command(
     who = strategy or choice  # the name the output gives the player
     chosen_seed = choose_seed(seed)
     with reporting_errors():
-        if svg is not None and not svg.parent.is_dir():
-            raise OptionError(f"--svg {svg}: its folder {svg.parent} does not exist")
+        if svg is not None:
+            check_folder(svg, "--svg")
         fixed = option_cards(hand, "the player's hand (--hand)", (7,))
         table = dealer_table(rules)
         strategy_table = None if strategy is None else player_table(rules, strategy)

@@ -26,7 +26,7 @@ from paigow_cli.cli.options import (
     WheelOption,
     player_strategy,
 )
-from paigow_cli.cli.output import Output, data_table, fitted, progress_bar, write_file
+from paigow_cli.cli.output import Output, check_folder, data_table, fitted, progress_bar, write_file
 from paigow_cli.cli.views import question_json
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.games import game_text
@@ -114,8 +114,8 @@ def session_command(
             raise OptionError(
                 f"--bankroll {money(money_in)} is less than one bet ({money(stake)}): bring at least a bet"
             )
-        if svg is not None and not svg.parent.is_dir():
-            raise OptionError(f"--svg {svg}: its folder {svg.parent} does not exist")
+        if svg is not None:
+            check_folder(svg, "--svg")
     choice, strategy = player_strategy(player, game, banker)
     question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
     from paigow_cli.analysis.edge import edge_result
@@ -254,17 +254,38 @@ def picture_lines(distribution: SessionDistribution, stake: Decimal, money_in: D
     ascii_only = SETTINGS.ascii_only
     bars = histogram(columns, rows=ROWS, ascii_only=ascii_only)
 
-    def column(net: Fraction) -> int:
-        return int((distribution.index_of(net) - first) / per_bar * width / len(heights))
-
-    low, high = distribution.net(first), distribution.net(first + len(heights) * per_bar - 1)
-    marks = {0: money(dollars(low, stake), signed=True), width - 1: money(dollars(high, stake), signed=True)}
-    if low < 0 < high:
-        marks[column(Fraction(0))] = "even"
-    if money_in is not None and low < broke_line(stake, money_in):
-        marks[column(broke_line(stake, money_in))] = "broke"
+    bars_wide = len(heights)
+    marks: dict[int, str] = {}
+    for position, text in picture_marks(distribution, stake, money_in, heights, first, per_bar).items():
+        marks[min(int(position * width / bars_wide), width - 1)] = text
     ordered = dict(sorted(marks.items(), key=lambda item: item[1] not in ("even", "broke")))
     return [*bars, axis(width, marks, ascii_only), labels(width, ordered)]
+
+
+def picture_marks(
+    distribution: SessionDistribution,
+    stake: Decimal,
+    money_in: Decimal | None,
+    heights: list[float],
+    first: int,
+    per_bar: int,
+) -> dict[float, str]:
+    """The picture's labelled places, in bars from its left edge: its two ends (in money), even,
+    and where the bankroll is broke, when they fall inside it."""
+    low, high = distribution.net(first), distribution.net(first + len(heights) * per_bar - 1)
+
+    def position(net: Fraction) -> float:
+        return (distribution.index_of(net) - first) / per_bar
+
+    marks = {
+        0.0: money(dollars(low, stake), signed=True),
+        float(len(heights)): money(dollars(high, stake), signed=True),
+    }
+    if low < 0 < high:
+        marks[position(Fraction(0))] = "even"
+    if money_in is not None and low < broke_line(stake, money_in):
+        marks[position(broke_line(stake, money_in))] = "broke"
+    return marks
 
 
 def broke_line(stake: Decimal, money_in: Decimal) -> Fraction:
@@ -341,19 +362,7 @@ def session_svg(
     from paigow_cli.cli.plots import svg_histogram
 
     heights, first, per_bar = picture_bins(distribution)
-    low, high = distribution.net(first), distribution.net(first + len(heights) * per_bar - 1)
-
-    def position(net: Fraction) -> float:
-        return (distribution.index_of(net) - first) / per_bar
-
-    marks = {
-        0.0: money(dollars(low, stake), signed=True),
-        float(len(heights)): money(dollars(high, stake), signed=True),
-    }
-    if low < 0 < high:
-        marks[position(Fraction(0))] = "even"
-    if money_in is not None and low < broke_line(stake, money_in):
-        marks[position(broke_line(stake, money_in))] = "broke"
+    marks = picture_marks(distribution, stake, money_in, heights, first, per_bar)
     rules = question.rules
     title = f"{distribution.hands:,} hands of {money(stake)}: {game_text(rules)}, {rules.house_way} dealer, {player_name(question, result)} player"
     ahead, even, behind = distribution.chances()
