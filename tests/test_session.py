@@ -174,8 +174,8 @@ def test_percentiles_and_chances_sum_up():
 # --- the risk of ruin -------------------------------------------------------------------------------
 
 
-def ruin_by_every_sequence(payouts: Payouts, hands: int, bankroll: Fraction) -> Fraction:
-    """Every sequence of results, exactly: ruined once less than one bet is left."""
+def ruin_by_every_sequence(payouts: Payouts, hands: int, bankroll: Fraction, cost: Fraction = Fraction(1)) -> Fraction:
+    """Every sequence of results, exactly: ruined once less than a hand's ``cost`` is left."""
     total = Fraction(0)
     cases = payouts.probabilities()
     for sequence in itertools.product(cases, repeat=hands):
@@ -183,7 +183,7 @@ def ruin_by_every_sequence(payouts: Payouts, hands: int, bankroll: Fraction) -> 
         for amount, probability in sequence:
             chance *= probability
             money += amount
-            ruined = ruined or money < 1
+            ruined = ruined or money < cost
         if ruined:
             total += chance
     return total
@@ -193,6 +193,16 @@ def ruin_by_every_sequence(payouts: Payouts, hands: int, bankroll: Fraction) -> 
 def test_ruin_within_a_few_hands_equals_every_sequence(bankroll):
     for payouts in (CLASSIC, Payouts.of([(Fraction(3, 2), 1), (0, 1), (-1, 2)])):
         assert abs(ruin_within(payouts, 6, bankroll) - float(ruin_by_every_sequence(payouts, 6, bankroll))) < 1e-12
+
+
+def test_ruin_with_a_side_bet_counts_a_hands_whole_cost():
+    """With a side bet of a fifth of the bet, a hand needs 6/5 bets: broke below that."""
+    with_side = Payouts.of([(Fraction(-6, 5), 5), (Fraction(3, 4), 3), (Fraction(-1, 5), 2), (Fraction(12, 5), 1)])
+    cost = Fraction(6, 5)
+    for bankroll in (Fraction(6, 5), Fraction(2), Fraction(3)):
+        exact = float(ruin_by_every_sequence(with_side, 5, bankroll, cost))
+        assert abs(ruin_within(with_side, 5, bankroll, cost=cost) - exact) < 1e-12
+    assert ruin_within(with_side, 5, Fraction(2), cost=cost) > ruin_within(with_side, 5, Fraction(2))
 
 
 def test_ruin_of_a_fair_coin_by_hand():
@@ -318,6 +328,65 @@ def test_session_svg_is_a_picture(counted, tmp_path):
     ],
 )
 def test_session_bad_input_is_one_error_line(counted, args, fragment):
+    one_error(run("session", "--dead", DEAD_TEXT, *args), 2, fragment)
+
+
+def test_session_with_a_side_bet_adds_its_exact_joint_counts(counted):
+    """--side-bet fortune: one hand's EV is the main bet's plus the side bet's share, exactly; the
+    side bet alone is what paigow bonus --odds counts; two hands are the exact convolution of the
+    joint counts; and the results are not independent (the joint variance is not the sum)."""
+    from paigow_cli.analysis.joint import player_side_joint
+    from paigow_cli.analysis.strategy_table import strategy_table_of
+    from paigow_cli.analysis.whole_game import settings_table
+
+    result = run("session", "--dead", DEAD_TEXT, "--hands", "2", "--side-bet", "fortune", "--side-stake", "5", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    side = document["side_bet"]
+    main_ev, side_ev = Fraction(document["per_hand"]["ev_fraction"]), Fraction(side["ev_fraction"])
+    assert Fraction(side["hand"]["ev_fraction"]) == main_ev + side_ev / 5
+    odds = json.loads(run("bonus", "--odds", "--table", "fortune", "--dead", DEAD_TEXT, "--json").stdout)
+    assert abs(side["ev"] - odds["ev"]) < 1e-15 and side["variance_fraction"] == odds["variance_fraction"]
+    question = Question(Rules(), DEAD)
+    table = strategy_table_of(question)
+    dealer = settings_table("foxwoods", Rules().wheel)
+    joint = player_side_joint(PAY_TABLES["fortune"], table, table.choice(dealer), dealer)
+    payouts = joint.payouts(Fraction(19, 20), Fraction(1, 5))
+    assert side["hand"]["variance_fraction"] == f"{payouts.variance.numerator}/{payouts.variance.denominator}"
+    assert payouts.variance != main_bet(*joint.main(), 0.05).variance + joint.side_payouts().variance / 25
+    exact = exact_session(payouts, 2)
+    ahead = sum(chance for net, chance in exact.items() if net > 0)
+    assert abs(document["session"]["ahead"] - float(ahead)) < 1e-12
+    assert document["session"]["expected"] == float(round(2 * 25 * payouts.mean, 2))
+    assert "joint counts" in side["method"]
+
+
+def test_session_with_a_dealer_side_bet_in_its_game(counted):
+    """Tiger 9 with Commission-Free: each paying deal is a push of the main bet."""
+    result = run(
+        "session", "--dead", DEAD_TEXT, "--game", "commission-free", "--side-bet", "tiger-9", "--hands", "20", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    side = json.loads(result.stdout)["side_bet"]
+    assert side["table"] == "tiger-9" and "pushes the main bet" in side["method"]
+    text = run("session", "--dead", DEAD_TEXT, "--game", "commission-free", "--side-bet", "tiger-9", "--hands", "20")
+    assert "Side bet: Tiger 9, $5.00 a hand" in text.stdout and max(map(len, text.stdout.splitlines())) <= 80
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["--side-stake", "5"], "--side-stake is for a side bet"),
+        (["--pays", "flush=5"], "--pays is for a side bet"),
+        (["--side-bet", "queens-dragon"], "--game ez"),
+        (["--side-bet", "tiger-9", "--game", "ez"], "--game commission-free"),
+        (["--side-bet", "fortune", "--side-stake", "nan"], "--side-stake nan"),
+        (["--side-bet", "fortune", "--pays", "royal-match=x"], "--pays"),
+        (["--side-bet", "fortune", "--bankroll", "29.99"], "less than one hand's bets ($30.00)"),
+        (["--side-bet", "fortune", "--side-stake", "100", "--hands", "100000"], "or fewer"),
+    ],
+)
+def test_session_side_bet_bad_input_is_one_error_line(counted, args, fragment):
     one_error(run("session", "--dead", DEAD_TEXT, *args), 2, fragment)
 
 

@@ -19,6 +19,18 @@ def brute_force(question) -> dict[str, list[int]]:
     """{player: [hands, wins, pushes, losses, high copies, low copies, score]} as ``Tally.totals``
     (``house``: the player sets by ``question.strategy`` if there is one, else the dealer's way),
     and ``game_pushes``: the (player, dealer) pairs the game's push rule settled."""
+    totals: dict = {player: [0] * 7 for player in ("house", "best")}
+    totals["game_pushes"] = 0
+    for _hand, rows, game_pushes in each_player_hand(question):
+        totals["game_pushes"] += game_pushes
+        for player, row in rows.items():
+            totals[player] = [a + b for a, b in zip(totals[player], row)]
+    return totals
+
+
+def each_player_hand(question):
+    """Every player hand of the live cards with, per player (``house``, ``best``), its
+    ``Tally.totals`` row against every dealer hand, and the deals the game's push rule settled."""
     rules = question.rules
     live = [DECK[code] for code in range(53) if code not in set(question.dead)]
     rate = Fraction(str(rules.commission))
@@ -32,12 +44,10 @@ def brute_force(question) -> dict[str, list[int]]:
         return dealer_cache[hand]
 
     player_rules = replace(rules, house_way=getattr(question, "strategy", None) or rules.house_way)  # his strategy
-    totals: dict = {player: [0] * 7 for player in ("house", "best")}
-    totals["game_pushes"] = 0
     for player_hand in combinations(live, 7):
         rest = [card for card in live if card not in player_hand]
         dealers = [dealer(hand) for hand in combinations(rest, 7)]
-        totals["game_pushes"] += sum(1 for _, _, pushes in dealers if pushes)
+        game_pushes = sum(1 for _, _, pushes in dealers if pushes)
         house = house_setting(player_hand, player_rules).split
         assert not house.foul
         candidates = [
@@ -51,17 +61,14 @@ def brute_force(question) -> dict[str, list[int]]:
         shown = rules.game is Game.FACE_UP and not rules.banker  # best play sees the dealer's hand first
         if shown:
             seen = seen_against(candidates, dealers)
+        rows = {}
         for player, split in (("house", house), ("best", best)):
             if player == "best" and shown:
                 wins, losses, copies_high, copies_low, n = seen
             else:
                 wins, losses, copies_high, copies_low, n = results[id(split)]
-            row = totals[player]
-            for index, value in enumerate(
-                (1, wins, n - wins - losses, losses, copies_high, copies_low, pay * wins - charge * losses)
-            ):
-                row[index] += value
-    return totals
+            rows[player] = [1, wins, n - wins - losses, losses, copies_high, copies_low, pay * wins - charge * losses]
+        yield player_hand, rows, game_pushes
 
 
 def settle_every(high: int, low: int, dealers, banker: bool) -> tuple[int, int, int, int]:

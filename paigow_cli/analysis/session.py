@@ -34,6 +34,7 @@ PRECISION = 1e-12  # each probability of a session's distribution is within this
 MAX_POINTS = 1 << 23  # the lattice of a session's distribution at most (the FFT's size)
 NEGLIGIBLE = 1e-30  # a bankroll height less likely than this is dropped from the ruin count
 TRIM_EVERY = 16  # hands between those trims
+MAX_ROOTS = 1_000  # the long run's characteristic polynomial is solved up to this degree (about a second)
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,15 @@ def lattice_size(payouts: Payouts, hands: int) -> int:
     return Step.of(payouts).width * hands + 1
 
 
+def most_hands(payouts: Payouts) -> int:
+    """The most hands whose distribution fits in ``MAX_POINTS`` lattice points.
+
+    >>> most_hands(Payouts.of([(Fraction(19, 20), 1), (0, 1), (-1, 1)]))  # 39 points of 1/20 bet a hand
+    215092
+    """
+    return (MAX_POINTS - 1) // max(1, Step.of(payouts).width)
+
+
 def session_distribution(payouts: Payouts, hands: int) -> SessionDistribution:
     """The net of ``hands`` independent hands of ``payouts``: one FFT, the step's transform to the
     power ``hands``, back; rounding below ``PRECISION`` is cleared (a probability is never
@@ -151,17 +161,22 @@ def exact_session(payouts: Payouts, hands: int) -> dict[Fraction, Fraction]:
     return {Fraction(key, step.scale): Fraction(count, total) for key, count in sorted(counts.items())}
 
 
-def ruin_threshold(step: Step, bankroll: Fraction) -> int:
-    """The first lattice net that is not ruin: ruined is having less than one bet left, i.e. a net
-    below ``1 - bankroll`` bets (``bankroll`` in bets)."""
-    return ceil((1 - bankroll) * step.scale)
+def ruin_threshold(step: Step, bankroll: Fraction, cost: Fraction = Fraction(1)) -> int:
+    """The first lattice net that is not ruin: ruined is having less than a hand's ``cost`` left
+    (one bet, or the bet and a side bet), i.e. a net below ``cost - bankroll`` bets (``bankroll``
+    in bets)."""
+    return ceil((cost - bankroll) * step.scale)
 
 
 def ruin_within(
-    payouts: Payouts, hands: int, bankroll: Fraction, progress: Callable[[int, int], None] | None = None
+    payouts: Payouts,
+    hands: int,
+    bankroll: Fraction,
+    progress: Callable[[int, int], None] | None = None,
+    cost: Fraction = Fraction(1),
 ) -> float:
-    """The chance that a bankroll of ``bankroll`` bets falls below one bet within ``hands`` hands
-    (then no further bet can be made). Dynamic programming over the height above that line, hand
+    """The chance that a bankroll of ``bankroll`` bets falls below a hand's ``cost`` (bets) within
+    ``hands`` hands (then no further hand can be played). Dynamic programming over the height above that line, hand
     by hand; a height that can no longer fall below the line in the hands left leaves the count
     (it is safe), and so does one less likely than ``NEGLIGIBLE`` (so the answer is within
     ``hands * NEGLIGIBLE`` of the exact one, beside rounding): the work stays where the money is.
@@ -170,12 +185,12 @@ def ruin_within(
     >>> round(ruin_within(Payouts.of([(1, 1), (-1, 1)]), 4, Fraction(2)), 12)  # lose, lose; or W L L L, L W L L
     0.375
     """
-    if bankroll < 1:
-        raise ValueError("a bankroll covers at least one bet")
+    if bankroll < cost:
+        raise ValueError("a bankroll covers at least one hand")
     step = Step.of(payouts)
     down = -step.lowest  # the most one hand can lose, in lattice units
     alive = np.ones(1)  # alive[i]: the chance to be at height base + i, not ruined yet
-    base = -ruin_threshold(step, bankroll)
+    base = -ruin_threshold(step, bankroll, cost)
     ruined = 0.0
     for hand in range(hands):
         grown = np.zeros(len(alive) + step.width)
@@ -198,13 +213,14 @@ def ruin_within(
     return min(1.0, ruined)
 
 
-def ruin_long_run(payouts: Payouts, bankroll: Fraction) -> float:
-    """The chance that a bankroll of ``bankroll`` bets ever falls below one bet, playing forever.
+def ruin_long_run(payouts: Payouts, bankroll: Fraction, cost: Fraction = Fraction(1)) -> float | None:
+    """The chance that a bankroll of ``bankroll`` bets ever falls below a hand's ``cost``, playing forever.
 
     A bet that does not win on average does that for sure (1). One that does: the chance from a
     height ``h`` above the line is ``sum c_i z_i^h`` over the roots ``z_i`` inside the unit circle
     of the step's characteristic polynomial ``sum p_j z^j = 1``, with ``c_i`` fixed by ruin being
-    certain just below the line.
+    certain just below the line. None when the polynomial's degree (one hand's lattice width) is
+    over ``MAX_ROOTS``: a winning bet with a big side bet beside it, not solved.
 
     >>> up = Payouts.of([(1, 3), (-1, 1)])  # gambler's ruin: (1/3) ** (h + 1)
     >>> round(ruin_long_run(up, Fraction(3)), 12) == round((1 / 3) ** 3, 12)
@@ -215,6 +231,8 @@ def ruin_long_run(payouts: Payouts, bankroll: Fraction) -> float:
     step = Step.of(payouts)
     down = -step.lowest  # the most one hand can lose, in lattice units
     degree = step.width
+    if degree > MAX_ROOTS:
+        return None
     coefficients = np.zeros(degree + 1)  # highest power first, as numpy.roots wants
     for offset, p in zip(step.offsets, step.probabilities):
         coefficients[degree - (offset + down)] += p
@@ -226,5 +244,5 @@ def ruin_long_run(payouts: Payouts, bankroll: Fraction) -> float:
     heights = np.arange(-down, 0)  # the nets just below the line: certain ruin
     system = inside[np.newaxis, :] ** heights[:, np.newaxis]
     weights = np.linalg.solve(system, np.ones(down, dtype=complex))
-    height = -ruin_threshold(step, bankroll)
+    height = -ruin_threshold(step, bankroll, cost)
     return float(min(1.0, max(0.0, (weights * inside**height).sum().real)))

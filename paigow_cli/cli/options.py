@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import Enum
 from typing import Annotated, Any
 
 import typer
@@ -257,3 +258,12 @@ def strategy_name(player: str) -> str:
         raise
     plugin_notes(name)
     return name
+
+
+class SideBetName(str, Enum):
+    """The side bets' pay tables (rules.md §8.3)."""
+
+    FORTUNE = "fortune"
+    EMPERORS_CHALLENGE = "emperors-challenge"
+    QUEENS_DRAGON = "queens-dragon"
+    TIGER_9 = "tiger-9"

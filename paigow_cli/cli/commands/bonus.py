@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -16,6 +15,7 @@ from paigow_cli.cli.options import (
     CardsArgument,
     DeadOption,
     HouseWayOption,
+    SideBetName,
     WheelOption,
     dead_option,
     make_rules,
@@ -53,20 +53,11 @@ if TYPE_CHECKING:
 app = typer.Typer()
 
 
-class TableName(str, Enum):
-    """The side bets' pay tables (rules.md §8.3)."""
-
-    FORTUNE = "fortune"
-    EMPERORS_CHALLENGE = "emperors-challenge"
-    QUEENS_DRAGON = "queens-dragon"
-    TIGER_9 = "tiger-9"
-
-
 @app.command("bonus")
 def bonus_command(
     cards: CardsArgument = None,
     table_name: Annotated[
-        TableName | None,
+        SideBetName | None,
         typer.Option(
             "--table",
             metavar="NAME",
