@@ -58,6 +58,12 @@ CASES: list[tuple[str, list[str], str | None, bool]] = [
     ("edge-best-way", ["edge", "--dead", PUSH_HEAVY, "--jobs", "1", "--player", "best-way"], None, True),
     ("session", ["session", "--dead", PUSH_HEAVY, "--jobs", "1", "--hands", "120", "--bankroll", "300"], None, True),
     ("session-ascii", ["--ascii", "session", "--dead", PUSH_HEAVY, "--jobs", "1", "--hands", "12"], None, False),
+    (
+        "session-side-bet",
+        ["session", "--dead", PUSH_HEAVY, "--jobs", "1", "--hands", "60", "--side-bet", "fortune", "--bankroll", "200"],
+        None,
+        True,
+    ),
     ("strategy", ["strategy", "--dead", PUSH_HEAVY, "--jobs", "1", "--rules", "3"], None, True),
     ("table", ["table", "--dead", PUSH_HEAVY, "--jobs", "1", "--limit", "5"], None, True),
     ("drill", ["drill", "--count", "3", "--seed", "42"], "help\nhint\nzz\nq\n", False),

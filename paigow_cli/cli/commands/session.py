@@ -82,7 +82,7 @@ def session_command(
     side_stake: Annotated[
         str | None,
         typer.Option(
-            "--side-stake", metavar="AMOUNT", help="The side bet on every hand [default: 5].", show_default=False
+            "--side-stake", metavar="AMOUNT", help="The side bet on every hand (default: 5).", show_default=False
         ),
     ] = None,
     pays: Annotated[
@@ -252,7 +252,7 @@ def check_side_bet_game(pay_table: PayTable, game: Game) -> None:
     if wanted is not None and game is not wanted:
         raise OptionError(
             f"--side-bet {pay_table.name} pays on the dealer's hand and is dealt with --game {wanted.value}, where "
-            f"the hands it pays on push every bet ({PUSH_TEXT[wanted]}); give --game {wanted.value}"
+            f"{PUSH_TEXT[wanted]}, so the two bets count together exactly; give --game {wanted.value}"
         )
 
 
