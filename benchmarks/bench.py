@@ -622,8 +622,12 @@ def bench_session(runs: int, hands: int) -> None:
 
     import numpy as np
 
-    from paigow_cli.analysis.edge import Question, edge_result, work_of
+    from paigow_cli.analysis.edge import Question, edge_result, table_is_cached, work_of
+    from paigow_cli.analysis.joint import player_side_joint
     from paigow_cli.analysis.session import Step, ruin_long_run, ruin_within, session_distribution
+    from paigow_cli.analysis.side_bets import PAY_TABLES
+    from paigow_cli.analysis.strategy_table import cached_table
+    from paigow_cli.analysis.whole_game import settings_table
     from paigow_cli.core.rules import Rules
 
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
@@ -632,6 +636,12 @@ def bench_session(runs: int, hands: int) -> None:
         started = time.perf_counter()
         run_cli("edge", "--json", env=env)
         print(f"counted the full-deck foxwoods game first: {time.perf_counter() - started:.0f} s")
+    if not table_is_cached(question):
+        started = time.perf_counter()
+        run_cli("table", "--limit", "1", env=env)
+        print(
+            f"counted the full-deck foxwoods strategy table first (for --side-bet): {time.perf_counter() - started:.0f} s"
+        )
     paigow = [sys.executable, "-m", "paigow_cli"]
     commands = {
         "paigow --help": [*paigow, "--help"],
@@ -643,6 +653,15 @@ def bench_session(runs: int, hands: int) -> None:
             str(hands),
             "--bankroll",
             "500",
+            "--json",
+        ],
+        "paigow session --hands 200 --side-bet fortune": [
+            *paigow,
+            "session",
+            "--hands",
+            "200",
+            "--side-bet",
+            "fortune",
             "--json",
         ],
     }
@@ -672,6 +691,12 @@ def bench_session(runs: int, hands: int) -> None:
     naive = median_seconds(hand_by_hand, 1)
     ruin = median_seconds(lambda: ruin_within(payouts, hands, Fraction(20)), runs)
     long_run = median_seconds(lambda: ruin_long_run(payouts, Fraction(20)), runs)
+    table = cached_table(question)
+    assert table is not None
+    dealer = settings_table("foxwoods", question.rules.wheel)
+    choice = table.choice(dealer)
+    joint = median_seconds(lambda: player_side_joint(PAY_TABLES["fortune"], table, choice, dealer), runs)
+    print(f"in-process, the Fortune Bonus's joint counts with the main bet (table loaded): {joint:.2f} s")
     print(
         f"in-process, {hands:,} hands: the distribution by one FFT {fft * 1e3:.1f} ms, hand by hand {naive:.2f} s "
         f"({naive / fft:.0f}x); ruin within the session (20 bets) {ruin:.2f} s; in the long run {long_run * 1e3:.1f} ms"
