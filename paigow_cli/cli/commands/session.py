@@ -266,19 +266,18 @@ def strategy_table_once(question: Question, jobs: int | None, scheduler: str | N
 
 def side_bet_joint(question: Question, result: EdgeResult, pay_table: PayTable, choice: str, table: Any) -> JointCounts:
     """The main bet's and the side bet's joint counts for the player's strategy; checked against
-    the main bet's own counts."""
+    the main bet's own counts and the side bet's own odds (``paigow bonus --odds``)."""
     from paigow_cli.analysis.joint import dealer_side_joint, player_side_joint
     from paigow_cli.analysis.side_bets import side_bet_odds
     from paigow_cli.analysis.strategy_table import best_way_table
     from paigow_cli.analysis.whole_game import settings_table
+    from paigow_cli.engine.class_flags import nine_high_low_classes
 
     rules = question.rules
     dealer = settings_table(rules.house_way, rules.wheel)
+    nine_high = nine_high_low_classes(dealer) if pay_table.needs_house_way else None
+    odds = side_bet_odds(pay_table, dealer.classes, question.dead, nine_high)
     if table is None:
-        from paigow_cli.engine.class_flags import nine_high_low_classes
-
-        nine_high = nine_high_low_classes(dealer) if pay_table.needs_house_way else None
-        odds = side_bet_odds(pay_table, dealer.classes, question.dead, nine_high)
         joint = dealer_side_joint(odds, result.wins, result.pushes, result.losses, question.dealer_hands)
     else:
         if choice == "best":
@@ -290,6 +289,8 @@ def side_bet_joint(question: Question, result: EdgeResult, pay_table: PayTable, 
         joint = player_side_joint(pay_table, table, picks, dealer)
     if joint.main() != (result.wins, result.pushes, result.losses):
         raise ArithmeticError("the joint counts' main bet differs from the whole game's counts")
+    if joint.side() != {row.line: row.count * question.dealer_hands for row in odds.rows if row.count}:
+        raise ArithmeticError("the joint counts' side bet differs from its own exact odds")
     return joint
 
 
