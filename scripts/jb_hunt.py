@@ -212,8 +212,10 @@ def load_record(path: Path) -> dict[str, Any]:
 
 
 def save_record(path: Path, record: dict[str, Any]) -> None:
+    """Atomically, a reading a line."""
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
+    lines = [f"{json.dumps(name)}: {json.dumps(entry, sort_keys=True)}" for name, entry in sorted(record.items())]
+    temporary.write_text("{\n" + ",\n".join(lines) + "\n}\n")
     temporary.replace(path)
 
 
@@ -233,7 +235,7 @@ def command_measure(arguments: argparse.Namespace) -> int:
         entry: dict[str, Any] = {
             "plugin": str(path),
             "hands": found.hands,
-            "classes": list(found.classes),
+            "classes": list(found.classes) if found.change is not None else None,  # for combine's disjointness
             "change": found.change,
             "linear": found.linear,
             "examples": list(found.examples),
@@ -242,9 +244,13 @@ def command_measure(arguments: argparse.Namespace) -> int:
         print(f"\n{found.name}: {found.hands:,} hands in {len(found.classes):,} classes ({seconds:.1f} s)")
         for example in found.examples:
             print(f"  e.g. {example}")
-        print(
-            f"  change (tables{' + pairs' if found.change else ', pairs not counted'}): {signed(found.change or found.linear)}"
-        )
+        if found.change is not None:
+            print(f"  change (tables + pairs): {signed(found.change)}")
+        else:
+            print(
+                f"  change (tables; the pairs of changed hands not counted, at most {2 * found.hands**2:.2g} deals "
+                f"each way): {signed(found.linear)}"
+            )
         if found.change is not None:
             left = tuple(n - c for n, c in zip(needed, found.change))
             print(f"  left to JB: {signed(left)} (size {size(left):.3g}, shipped {size(needed):.3g})")
@@ -270,7 +276,7 @@ def command_combine(arguments: argparse.Namespace) -> int:
     usable = {
         name: (tuple(record[name].get("counted") or record[name]["change"]), set(record[name]["classes"]))
         for name in names
-        if record[name].get("counted") or record[name]["change"]
+        if (record[name].get("counted") or record[name]["change"]) and record[name]["classes"] is not None
     }
     results = []
     for size_of in range(1, min(len(usable), arguments.most) + 1):
@@ -292,15 +298,19 @@ def command_show(arguments: argparse.Namespace) -> int:
     record = load_record(arguments.record)
     shipped = shipped_counts(None)
     needed = tuple(jb - ours for jb, ours in zip(JB_COUNTS, shipped))
-    print("| reading | hands | change (wins / pushes / losses) | left to JB | size left | seconds |")
+    print("| reading | hands | change (wins / pushes / losses) | left to JB | size left | seconds (how) |")
     print("|---|---|---|---|---|---|")
     for name, entry in sorted(record.items(), key=lambda item: item[1]["hands"]):
         change = entry.get("counted") or entry["change"]
-        left = None if change is None else tuple(n - c for n, c in zip(needed, change))
+        about = ""
+        if change is None:  # the two sides alone: within 2 * hands**2 deals of the exact change
+            change, about = entry["linear"], f" (within {2 * entry['hands'] ** 2:.1g})"
+        left = tuple(n - c for n, c in zip(needed, change))
         seconds = entry["seconds"] + entry.get("count_seconds", 0)
+        how = "counted" if entry.get("counted") else "tables"
         print(
-            f"| {name} | {entry['hands']:,} | {signed(change)} | {signed(left)} | "
-            f"{'-' if left is None else f'{size(left):.3g}'} | {seconds:.0f} |"
+            f"| {name} | {entry['hands']:,} | {signed(change)}{about} | {signed(left)} | {size(left):.3g} | "
+            f"{seconds:.0f} ({how}) |"
         )
     return 0
 
