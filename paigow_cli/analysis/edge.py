@@ -63,6 +63,9 @@ def chunk_count(question: Question) -> int:
 RESULT_SOURCES = (
     "paigow_cli.analysis.whole_game",
     "paigow_cli.engine.kernels",
+    "paigow_cli.engine.functionals",
+    "paigow_cli.engine.flush_walk",
+    "paigow_cli.engine.group_play",
     "paigow_cli.engine.distribution",
     "paigow_cli.engine.class_flags",
     "paigow_cli.core.games",

@@ -68,7 +68,7 @@ class TableParts:
     ) -> None:
         """A group's classes: ``settings`` (classes, 21) their setting ids padded with -1, ``hands``
         per class, ``sums`` (questions, classes, 21, 6) and ``best`` (questions, classes, 4) as
-        ``kernels.play_group`` records them."""
+        ``group_play.play_group`` records them."""
         used = settings >= 0
         self.ids.append(np.array(classes.class_ids, dtype=np.int32))
         self.hands.append(hands.copy())

@@ -7,7 +7,7 @@ dealer counts are the group's multiset part (which does not see suits) plus, for
 each suit, the dealer's flush classes left live by the ranks the player holds in
 that suit. That flush part depends only on (suit, ranks held in it), so it is
 computed once per group and pair and reused by every hand: the compiled
-``kernels.play_group`` then runs through all the group's hands (every suit
+``group_play.play_group`` then runs through all the group's hands (every suit
 assignment, so counts are of real hands, never weighted guesses), picks the house
 way's setting and the best-EV setting (exact scores; ties go to the stronger
 setting, as ``advise``), and adds up integer counts.
@@ -492,7 +492,7 @@ class DealerContext:
     table: DealerTable
     games: tuple[Game, ...]
     multiset: tuple[np.ndarray, ...]  # as ``kernels.scatter_multisets`` takes them
-    flush: tuple[np.ndarray, ...]  # as ``kernels.play_group`` takes them
+    flush: tuple[np.ndarray, ...]  # as ``group_play.play_group`` takes them
     settles: np.ndarray  # (games, layers)
     strategies: dict[str, DealerTable] = field(default_factory=dict)
 
@@ -552,7 +552,7 @@ def dealer_context(questions: Sequence[Question]) -> DealerContext:
 def kept_flush_classes(
     mask_start: np.ndarray, other: np.ndarray, joker: np.ndarray, *cells: np.ndarray
 ) -> tuple[np.ndarray, ...]:
-    """The flush classes ``kernels.flush_parts`` walks: those whose setting (``cells``: high, low,
+    """The flush classes ``flush_walk.flush_parts`` walks: those whose setting (``cells``: high, low,
     layer, then their multiset's) differs from their multiset's (the rest add and take off the same
     count in the same cell), with each suited mask's range without the joker and with it, and each
     class's pattern of other ranks (0-90 the pairs o1 <= o2 in order, 91 + o1 one rank, 104 none).
@@ -740,11 +740,9 @@ def count_group(
     import numpy as np
 
     from paigow_cli.engine.distribution import bucket
-    from paigow_cli.engine.kernels import (
-        grid_functionals,
-        play_group,
-        scatter_multisets,
-    )
+    from paigow_cli.engine.functionals import grid_functionals
+    from paigow_cli.engine.group_play import play_group
+    from paigow_cli.engine.kernels import scatter_multisets
 
     context = dealer_context(questions)
     table, first = context.table, questions[0]

@@ -194,7 +194,7 @@ class PreparedTable:
 
     @cached_property
     def flush_cells(self) -> tuple[np.ndarray, ...]:
-        """What ``kernels.play_group`` takes of the flush classes: where each suited mask's classes
+        """What ``group_play.play_group`` takes of the flush classes: where each suited mask's classes
         start, and each class's setting and its multiset's (the layout checked first)."""
         mask_start, other, joker, *cells = self.flush
         check_flush_layout(mask_start, other, joker)
@@ -281,7 +281,7 @@ _PREPARED: dict[tuple[int, Game], tuple[DealerTable, PreparedTable]] = {}
 
 
 def check_flush_layout(mask_start: np.ndarray, other: np.ndarray, joker: np.ndarray) -> None:
-    """Check the order ``kernels.flush_parts`` walks the flush classes of each suited mask in:
+    """Check the order ``flush_walk.flush_parts`` walks the flush classes of each suited mask in:
     those without the joker, then those with it; within each, the other ranks in order (every pair
     o1 <= o2 for two, every rank for one, or none), as ``dealer_classes`` enumerates them."""
     pairs = [(o1, o2) for o1 in range(RANKS) for o2 in range(o1, RANKS)]

@@ -1,0 +1,267 @@
+"""The whole game's flush walk (numba): each suit's flush classes, weighed once per rank group.
+
+For a rank group (the player's rank counts), the dealer's flush classes of each suit depend only
+on which of the group's cards sit in that suit; ``flush_parts`` walks the suit patterns a group
+can have, scatters each pattern's flush weights into the grid of its signature and keeps their
+functionals, so that every player hand of the group reads its four suits' parts from a memo
+(``group_play``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from paigow_cli.engine.functionals import _functionals_into
+from paigow_cli.engine.kernels import _choose_table, _popcount
+
+
+@njit(cache=True, nogil=True)
+def _other_ranks_table(x, var_of, pair_sig, layer, at, weight):
+    """Where a flush class goes by its other ranks, for one ``flush_parts`` set of suited ranks:
+    per pattern (the 91 pairs o1 <= o2 in order, then the 13 single ranks, then none), the offset
+    of its signature's grid and the weight of its other ranks the player cannot hold in this suit
+    (``x``; ``var_of`` numbers those he may hold). Returns the signatures the pairs and the singles
+    use, a bit each."""
+    choose = _choose_table()
+    d = pair_sig.shape[0]
+    with_pairs = np.int64(0)
+    k = 0
+    for o1 in range(13):
+        v1 = var_of[o1]
+        for o2 in range(o1, 13):
+            v2 = var_of[o2]
+            if o1 == o2 and v1 >= 0:  # one rank he may hold, twice
+                sig, w = 1 + d + v1, 1
+            elif o1 == o2:
+                sig, w = 0, choose[x[o1], 2]
+            elif v1 >= 0 and v2 >= 0:
+                sig, w = pair_sig[v1, v2], 1
+            elif v1 >= 0:
+                sig, w = 1 + v1, x[o2]
+            elif v2 >= 0:
+                sig, w = 1 + v2, x[o1]
+            else:
+                sig, w = 0, x[o1] * x[o2]
+            at[k], weight[k] = sig * layer, w
+            with_pairs |= np.int64(1) << sig
+            k += 1
+    with_single = np.int64(0)
+    for o1 in range(13):
+        v1 = var_of[o1]
+        sig, w = (1 + v1, 1) if v1 >= 0 else (0, x[o1])
+        at[91 + o1], weight[91 + o1] = sig * layer, w
+        with_single |= np.int64(1) << sig
+    at[104], weight[104] = 0, 1
+    return with_pairs, with_single
+
+
+@njit(cache=True, nogil=True)
+def _clear(grids, start, rows, cols, layers, box):
+    """Zero one grid: layer 0, and the ``box`` of the layers above (no hand of theirs is outside it)."""
+    area = rows * cols
+    grids[start : start + area] = 0
+    for p in range(1, layers):
+        for i in range(box[0], box[1]):
+            at = start + p * area + i * cols
+            grids[at + box[2] : at + box[3]] = 0
+
+
+@njit(cache=True, nogil=True)
+def _add_terms(parts, held_free, counted, key0, times0, key1, times1, key2, times2, key3, times3):
+    """``parts[key, held_free] += times * counted`` for up to four (key, times) terms (key -1: none)."""
+    for key, times in ((key0, times0), (key1, times1), (key2, times2), (key3, times3)):
+        if key >= 0:
+            into = parts[key, held_free]
+            for i in range(counted.shape[0]):
+                into[i] += times * counted[i]
+
+
+@njit(cache=True, nogil=True)
+def _scatter_range(grids, own, parent, pattern, at, weight, start, end):
+    """Add flush classes ``start:end`` at their cells and take them off their multisets', each in
+    its signature's grid (``at`` and ``weight`` of its ``pattern`` of other ranks, from
+    ``_other_ranks_table``)."""
+    for i in range(start, end):
+        p = pattern[i]
+        offset = at[p]
+        w = weight[p]
+        grids[offset + own[i]] += w
+        grids[offset + parent[i]] -= w
+
+
+@njit(cache=True, nogil=True)
+def flush_parts(
+    live_mask,
+    always,
+    varies,
+    live_rank,
+    joker_live,
+    plain_start,
+    joker_start,
+    pattern,
+    own,
+    parent,
+    rows,
+    cols,
+    layers,
+    settles,
+    game_of,
+    hcut,
+    lcut,
+    heq,
+    leq,
+    probes,
+    box,
+):
+    """The flush part of the dealer's counts in one suit for every set of ranks the player may hold
+    in it: ``(2**d, questions, settings, 4)`` (as ``_functionals_into``), indexed by the held ranks
+    of ``varies`` (d ranks, lowest rank the lowest bit); the ranks of ``always`` are held in every
+    case.
+
+    One pass over the suit's flush classes instead of one per held set: a class is live when
+    its suited ranks miss the held ones, and its weight (the ways to deal its other cards,
+    ``C(n, k)`` of the cards of their ranks left outside the suit) grows by one card for each
+    other rank the player holds in this suit. So each class adds into one grid per (suited ranks
+    among ``varies``, signature: which of its other ranks the player may hold, at most two, once
+    each or one twice), weighed by its other ranks he cannot hold; a signature's counts expand
+    into terms per held other rank (``(x + b)``, ``C(x + b, 2) = C(x, 2) + b x``,
+    ``(x1 + b1)(x2 + b2)``, b = 1 for a held rank), and a sum over subsets then gives every held
+    set.
+
+    The flush classes of a suited mask S lie in ``plain_start[S]:joker_start[S]`` (without the
+    joker) and ``joker_start[S]:plain_start[S + 1]`` (with it), each with its ``pattern`` of other
+    ranks (``whole_game.kept_flush_classes``: 0-90 the pairs o1 <= o2 in order, 91 + o1 a single
+    rank, 104 none); classes whose setting is their multiset's are left out (they add nothing).
+    """
+    questions, settings = hcut.shape
+    choose = _choose_table()
+    index_of = np.full(13, -1, dtype=np.int64)
+    ranks_in = np.zeros(13, dtype=np.int64)
+    d = 0
+    for r in range(13):
+        if (varies >> r) & 1:
+            index_of[r] = d
+            ranks_in[d] = r
+            d += 1
+    full = (1 << d) - 1
+    pair_key = np.zeros((d, d), dtype=np.int64)  # the term of two held other ranks
+    pair_sig = np.zeros((d, d), dtype=np.int64)  # the signature of two other ranks he may hold
+    keys = 1 + d  # terms: none held (0), one rank a (1 + a), two (pair_key)
+    signatures = 1 + 2 * d + d * (d - 1) // 2  # none; one rank a (1 + a); a twice (1 + d + a); two
+    if signatures > 63:  # a bit each in ``touched``; a hand holds at most seven ranks (d <= 7: 36)
+        raise ArithmeticError("too many ranks the player may hold in one suit")
+    sig_first = np.full(signatures, -1, dtype=np.int64)  # a signature's ranks (compact numbers)
+    sig_second = np.full(signatures, -1, dtype=np.int64)
+    for a in range(d):
+        sig_first[1 + a] = sig_first[1 + d + a] = a
+        for b in range(a + 1, d):
+            pair_key[a, b] = pair_key[b, a] = keys
+            pair_sig[a, b] = pair_sig[b, a] = keys + d
+            sig_first[keys + d], sig_second[keys + d] = a, b
+            keys += 1
+    x = np.empty(13, dtype=np.int64)  # cards of each rank outside the suit, none held in it
+    for r in range(13):
+        x[r] = live_rank[r] - ((live_mask >> r) & 1) + ((always >> r) & 1)
+    var_of = np.full(13, -1, dtype=np.int64)
+    layer = layers * rows * cols  # one signature's grid
+    grids = np.zeros(signatures * layer, dtype=np.int32)  # a cell's classes weigh at most 9 each
+    at = np.zeros(91 + 13 + 1, dtype=np.int64)  # the other ranks' patterns: pairs, singles, none
+    weight = np.zeros(91 + 13 + 1, dtype=np.int32)
+    flat = questions * settings * 4  # one (questions, settings, 4) block of counts, flat
+    parts = np.zeros((keys, 1 << d, flat), dtype=np.int64)
+    used = np.zeros(keys, dtype=np.bool_)
+    counted = np.zeros(flat, dtype=np.int64)
+    below = np.zeros((layers, rows + 1, cols + 1), dtype=np.int64)
+    row_total = np.zeros(rows, dtype=np.int64)
+    col_total = np.zeros(cols, dtype=np.int64)
+    running = np.zeros(layers, dtype=np.int64)
+    rest = live_mask & ~always & ~varies  # ranks the player cannot hold in this suit
+    for held_free in range(1 << d):  # the suited ranks among ``varies`` (compact bits)
+        suited_varies = 0
+        for r in range(13):
+            var_of[r] = -1
+            if (varies >> r) & 1:
+                if (held_free >> index_of[r]) & 1:
+                    suited_varies |= 1 << r
+                else:  # an other rank the player may hold
+                    var_of[r] = index_of[r]
+        with_pairs, with_single = _other_ranks_table(x, var_of, pair_sig, layer, at, weight)
+        kinds = (with_pairs, with_single, np.int64(1))  # the signatures two, one or no other ranks use
+        touched = np.int64(0)
+        sub = rest
+        while True:
+            suited = suited_varies | sub
+            size = _popcount(suited)
+            start, middle, end = plain_start[suited], joker_start[suited], plain_start[suited + 1]
+            if size >= 5 and start < middle:  # without the joker: 7 - size other ranks
+                _scatter_range(grids, own, parent, pattern, at, weight, start, middle)
+                touched |= kinds[size - 5]
+            if joker_live and 4 <= size <= 6 and middle < end:  # with it: 6 - size
+                _scatter_range(grids, own, parent, pattern, at, weight, middle, end)
+                touched |= kinds[size - 4]
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        for sig in range(signatures):
+            if not (touched >> sig) & 1:
+                continue
+            _functionals_into(
+                grids,
+                sig * layer,
+                rows,
+                cols,
+                layers,
+                settles,
+                game_of,
+                hcut,
+                lcut,
+                heq,
+                leq,
+                probes,
+                box,
+                counted.reshape((questions, settings, 4)),
+                below,
+                row_total,
+                col_total,
+                running,
+            )
+            _clear(grids, sig * layer, rows, cols, layers, box)
+            # the signature's terms, by which of its ranks the player holds
+            a, b = sig_first[sig], sig_second[sig]
+            if a < 0:  # none he may hold
+                _add_terms(parts, held_free, counted, 0, 1, -1, 0, -1, 0, -1, 0)
+                used[0] = True
+            elif b >= 0:  # two: (x_a + b_a)(x_b + b_b)
+                xa, xb = x[ranks_in[a]], x[ranks_in[b]]
+                _add_terms(parts, held_free, counted, 0, xa * xb, 1 + a, xb, 1 + b, xa, pair_key[a, b], 1)
+                used[0] = used[1 + a] = used[1 + b] = used[pair_key[a, b]] = True
+            elif sig <= d:  # one, once: x + b
+                _add_terms(parts, held_free, counted, 0, x[ranks_in[a]], 1 + a, 1, -1, 0, -1, 0)
+                used[0] = used[1 + a] = True
+            else:  # one, twice: C(x + b, 2) = C(x, 2) + b x
+                xa = x[ranks_in[a]]
+                _add_terms(parts, held_free, counted, 0, choose[xa, 2], 1 + a, xa, -1, 0, -1, 0)
+                used[0] = used[1 + a] = True
+    # sums over subsets: parts[key, M] = the classes whose suited ranks among ``varies`` lie in M
+    for key in range(keys):
+        if not used[key]:
+            continue
+        for i in range(d):
+            bit = 1 << i
+            for m in range(1 << d):
+                if m & bit:
+                    parts[key, m] += parts[key, m ^ bit]
+    # the held set H takes the classes whose suited ranks miss it, with each held other rank's term
+    result = np.zeros((1 << d, flat), dtype=np.int64)
+    for held in range(1 << d):
+        free = full ^ held
+        result[held] += parts[0, free]
+        for a in range(d):
+            if (held >> a) & 1:
+                if used[1 + a]:
+                    result[held] += parts[1 + a, free]
+                for b in range(a + 1, d):
+                    if (held >> b) & 1 and used[pair_key[a, b]]:
+                        result[held] += parts[pair_key[a, b], free]
+    return result.reshape((1 << d, questions, settings, 4))

@@ -1,0 +1,150 @@
+"""The whole game's functionals (numba): from a grid of dealer-class weights, each setting's wins,
+losses and copies, by 2-D running sums over the dealer's (high, low) cells.
+
+A player setting wins against the dealer hands in the quadrant strictly below both of its hand
+values and loses to those at or above both (copies to the dealer; a banker takes them), per
+layer of hands a game pushes or settles (``kernels`` explains the layers). ``grid_functionals``
+answers every question and setting of a rank group at once; ``flush_walk`` and ``group_play``
+call ``_functionals_into`` on the boxes of the grid they have just changed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True, nogil=True)
+def grid_functionals(grid, rows, cols, layers, settles, game_of, hcut, lcut, heq, leq, probes, values):
+    """Per question ``q`` and setting ``u``: (wins, losses, high copies, low copies) of the dealer
+    hands in ``grid`` (``layers`` layers of rows x cols, see ``_functionals_into``)."""
+    _functionals_into(
+        grid,
+        0,
+        rows,
+        cols,
+        layers,
+        settles,
+        game_of,
+        hcut,
+        lcut,
+        heq,
+        leq,
+        probes,
+        np.array([0, rows, 0, cols]),
+        values,
+        np.zeros((layers, rows + 1, cols + 1), dtype=np.int64),
+        np.zeros(rows, dtype=np.int64),
+        np.zeros(cols, dtype=np.int64),
+        np.zeros(layers, dtype=np.int64),
+    )
+
+
+@njit(cache=True, nogil=True)
+def _functionals_into(
+    grid,
+    start,
+    rows,
+    cols,
+    layers,
+    settles,
+    game_of,
+    hcut,
+    lcut,
+    heq,
+    leq,
+    probes,
+    box,
+    values,
+    below,
+    row_total,
+    col_total,
+    running,
+):
+    """(wins, losses, high copies, low copies) per question ``q`` and setting ``u`` of the dealer
+    hands in the grid at ``grid[start:]``: ``layers`` layers of rows x cols, a layer holding the
+    dealer classes that push every bet in the same games (``settles[g, p]``: layer ``p`` is
+    settled in game ``g``; ``game_of[q]`` is question q's game). ``hcut[q, u]``/``lcut[q, u]``
+    rows/columns are the dealer values the player takes; ``heq``/``leq`` the row/column of his own
+    values (copies, in every layer). ``below`` (layers, rows + 1, cols + 1), ``row_total``,
+    ``col_total`` and ``running`` (layers) are the caller's scratch arrays.
+
+    Wins and losses count the settled hands only, so when the questions ask one game (layer 0
+    settles, layer 1 pushes) only layer 0 is summed into a cumulative plane, and layer 1 adds to
+    the copies' row and column totals within ``box`` (top, bottom, left, right: the rows and
+    columns hands of layers 1 and up can be in); questions of several games read each layer's plane.
+    """
+    area = rows * cols
+    by_game = layers == 2 and settles[game_of[0], 0] and not settles[game_of[0], 1]
+    for q in range(game_of.shape[0]):  # one game asked, whose pushes are layer 1
+        by_game = by_game and game_of[q] == game_of[0]
+    if layers == 1 or by_game:  # layer 0 settles, the common case, kept lean
+        sums = below[0]
+        for i in range(rows):
+            across = 0
+            for j in range(cols):
+                across += grid[start + i * cols + j]
+                sums[i + 1, j + 1] = sums[i, j + 1] + across
+            row_total[i] = across
+        for j in range(cols):
+            col_total[j] = sums[rows, j + 1] - sums[rows, j]
+        if by_game:  # layer 1's pushed hands count in the copies only
+            for i in range(box[0], box[1]):
+                for j in range(box[2], box[3]):
+                    value = grid[start + area + i * cols + j]
+                    row_total[i] += value
+                    col_total[j] += value
+    else:
+        row_total[:] = 0
+        col_total[:] = 0
+        for i in range(rows):
+            running[:] = 0
+            for j in range(cols):
+                at = start + i * cols + j
+                total = 0
+                for p in range(layers):
+                    value = grid[at + p * area]
+                    total += value
+                    running[p] += value
+                    below[p, i + 1, j + 1] = below[p, i, j + 1] + running[p]
+                row_total[i] += total
+                col_total[j] += total
+    for q in range(values.shape[0]):
+        g = game_of[q]
+        for u in range(hcut.shape[1]):
+            if heq[u] < 0:  # a slot of four corner probes (Face Up's staircase: ``whole_game.shown_probes``)
+                for v in range(4):
+                    kind = probes[u, v, 2]
+                    if kind >= 0:
+                        values[q, u, v] = _settled(
+                            below, layers, settles, g, by_game, rows, cols, probes[u, v, 0], probes[u, v, 1], kind
+                        )
+                    else:
+                        values[q, u, v] = 0
+                continue
+            values[q, u, 0] = _settled(below, layers, settles, g, by_game, rows, cols, hcut[q, u], lcut[q, u], 0)
+            values[q, u, 1] = _settled(below, layers, settles, g, by_game, rows, cols, hcut[q, u], lcut[q, u], 1)
+            values[q, u, 2] = row_total[heq[u]]
+            values[q, u, 3] = col_total[leq[u]]
+
+
+@njit(cache=True, nogil=True)
+def _settled(below, layers, settles, g, by_game, rows, cols, high, low, kind):
+    """Game ``g``'s settled dealer hands below the corner (``high``, ``low``) on both hands (``kind``
+    0: the player's wins) or at or above it on both (1: his losses), from ``_functionals_into``'s
+    cumulative planes (layer 0's alone ``by_game``, else one per layer)."""
+    if by_game:
+        return _quadrant(below[0], rows, cols, high, low, kind)
+    found = 0
+    for p in range(layers):
+        if settles[g, p]:
+            found += _quadrant(below[p], rows, cols, high, low, kind)
+    return found
+
+
+@njit(cache=True, nogil=True)
+def _quadrant(sums, rows, cols, high, low, kind):
+    corner = sums[high, low]
+    if kind == 0:
+        return corner
+    return sums[rows, cols] - sums[high, cols] - sums[rows, low] + corner
