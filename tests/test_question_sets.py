@@ -143,7 +143,7 @@ def test_the_flush_layout_check_catches_classes_out_of_place(foxwoods_table):
 @pytest.fixture
 def foxwoods_only(monkeypatch):
     """``edge --all`` cut to the foxwoods questions (the other house ways' tables cost a build each)."""
-    from paigow_cli.cli.commands import whole_game
+    from paigow_cli.cli.commands import edge as whole_game
 
     everything = whole_game.all_questions
     monkeypatch.setattr(whole_game, "all_questions", lambda wheel, dead: everything(wheel, dead)[:1])

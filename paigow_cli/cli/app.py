@@ -24,14 +24,15 @@ from paigow_cli.cli.commands import (
     cache,
     compare,
     dealing,
+    edge,
     hands,
     house,
+    mistakes,
     practice,
     session,
     stats,
     strategy,
     table,
-    whole_game,
 )
 from paigow_cli.cli.exits import (
     INTERRUPTION,
@@ -260,7 +261,21 @@ def help_command(
     root.command.main(args=[*names, "--help"], prog_name="paigow", standalone_mode=False)
 
 
-for commands in (hands, advise, house, dealing, whole_game, compare, strategy, table, session, practice, stats, bonus):
+for commands in (
+    hands,
+    advise,
+    house,
+    dealing,
+    edge,
+    mistakes,
+    compare,
+    strategy,
+    table,
+    session,
+    practice,
+    stats,
+    bonus,
+):
     app.add_typer(commands.app)
 app.add_typer(cache.app, name="cache")
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from paigow_cli.cli.commands.whole_game import edge_question
+from paigow_cli.cli.commands.edge import edge_question
 from paigow_cli.cli.counting import whole_game
 from paigow_cli.cli.exits import reporting_errors
 from paigow_cli.cli.options import (

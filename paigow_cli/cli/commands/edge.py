@@ -1,8 +1,7 @@
-"""``paigow edge`` and ``paigow mistakes``: the whole game counted exactly, and where the house way gives EV away."""
+"""``paigow edge``: the whole game counted exactly, for a question or all 56 at once, and its renderers."""
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -23,7 +22,6 @@ from paigow_cli.cli.options import (
     SchedulerOption,
     StrategyOption,
     WheelOption,
-    complete_player,
     dead_option,
     make_rules,
     player_strategy,
@@ -39,8 +37,6 @@ from paigow_cli.cli.tables import dealer_table
 from paigow_cli.cli.views import (
     QUESTION_KEYS,
     question_json,
-    setting_cards,
-    split_json,
     spread_text,
 )
 from paigow_cli.core.cards import sort_cards
@@ -55,7 +51,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
-    from paigow_cli.analysis.edge import ChartCell, EdgeResult, Mistake
+    from paigow_cli.analysis.edge import EdgeResult
 
 app = typer.Typer()
 
@@ -515,244 +511,3 @@ def strategy_words(player: str) -> str:
     ('the house way', 'the best suit-blind way', 'the trump-plaza house way')
     """
     return {"house": "the house way", BEST_WAY: "the best suit-blind way"}.get(player, f"the {player} house way")
-
-
-class ChartChoice(str, Enum):
-    TWO_PAIR = "two-pair"
-
-
-@app.command("mistakes")
-def mistakes_command(
-    chart: Annotated[
-        ChartChoice | None,
-        typer.Option(
-            "--chart", help="Show the two-pair decision as a chart: split or keep together, beside the house way."
-        ),
-    ] = None,
-    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
-    game: GameOption = Game.CLASSIC,
-    banker: BankerOption = False,
-    wheel: WheelOption = Wheel.SECOND,
-    commission: CommissionOption = None,
-    dead: DeadOption = None,
-    jobs: JobsOption = None,
-    scheduler: SchedulerOption = None,
-    as_json: JsonOption = False,
-    player: Annotated[
-        str,
-        typer.Option(
-            "--player",
-            metavar="NAME|FILE.py",
-            autocompletion=complete_player,
-            help="Whose clauses: another house way or plugin the player sets by, against the --house-way dealer "
-            "(default: the dealer's own).",
-        ),
-    ] = "house",
-) -> None:
-    """Where the house way gives EV away: each clause, the hands it decides and what it costs.
-
-    From the same exact pass as paigow edge --player best: for every clause of the house way (the
-    rule text paigow house prints), how many hands it decides, in how many a better setting exists,
-    the EV given up (per hand it decides, and as its share of the whole gap between house-way and
-    best play), and the hand where it gives up most, with both settings.
-
-    Examples:
-
-    $ paigow mistakes
-    $ paigow mistakes --house-way trump-plaza --json | jq '.clauses[:3]'
-    $ paigow mistakes --chart two-pair
-    $ paigow mistakes --player trump-plaza --house-way foxwoods
-    """
-    from paigow_cli.analysis.edge import mistakes, two_pair_chart
-
-    choice, strategy = player_strategy(player)
-    if choice == "best":
-        with reporting_errors():
-            raise OptionError("--player best gives nothing away: name a house way or a plugin (or leave it out)")
-    question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
-    with reporting_errors():
-        tally = whole_game(question, jobs, scheduler, details=True)
-    output = Output(as_json, batch=False)
-    if chart is not None:
-        cells = two_pair_chart(question, tally)
-        if not cells:
-            with reporting_errors():
-                raise OptionError(
-                    "no plain two-pair hand can be dealt from the live cards (--dead leaves too few ranks)"
-                )
-        output.emit(chart_json(question, cells), lambda: chart_text(question, cells))
-        return
-
-    gap, rows = mistakes(question, tally)
-    with reporting_errors():
-        settings = example_settings(question, rows)
-    output.emit(mistakes_json(question, gap, rows, settings), lambda: mistakes_text(question, gap, rows, settings))
-
-
-def example_settings(question: Any, rows: Sequence[Any]) -> dict[str, dict[str, Any]]:
-    """The house way's and the best setting of each clause's example hand, by the per-hand engine
-    (a second, independent reading of what the whole-game pass found)."""
-    from paigow_cli.analysis.advice import advise
-
-    table = dealer_table(question.rules)
-    settings = {}
-    for row in rows:
-        if row.example is None:
-            continue
-        advice = advise(row.example, question.rules, table=table, dead=question.dead)
-        played = advice.house_row
-        if question.strategy is not None:  # the player's own way, not the dealer's
-            from paigow_cli.analysis.edge import strategy_keys
-
-            keys = strategy_keys(question, row.example)
-            played = next(
-                found for found in advice.rows if (found.split.high_value.key, found.split.low_value.key) == keys
-            )
-        gap = advice.given_up(played)
-        if gap is None or abs(gap - row.example_given_up) > 1e-9:
-            raise ArithmeticError(f"the whole-game pass and the per-hand engine disagree on {row.example}")
-        settings[row.rule] = {"house_way": played.split, "best": advice.best_row.split}
-    return settings
-
-
-def mistakes_json(question: Any, gap: Any, rows: Sequence[Mistake], settings: dict[str, Any]) -> dict[str, Any]:
-    clauses = [
-        {
-            "rule": row.rule,
-            "hands": row.hands,
-            "differs": row.differs,
-            "ev_given_up": float(row.ev_given_up),
-            "mean_ev_given_up": row.mean_given_up,
-            "share": row.share,
-            "example": None
-            if row.example is None
-            else {
-                "hand": card_list(row.example),
-                "ev_given_up": row.example_given_up,
-                **{name: split_json(split) for name, split in settings[row.rule].items()},
-            },
-        }
-        for row in rows
-    ]
-    return {
-        **question_json(question.rules, player=question.strategy or question.rules.house_way, dead=question.dead),
-        "gap": float(gap),
-        "gap_fraction": f"{gap.numerator}/{gap.denominator}",
-        "clauses": clauses,
-    }
-
-
-def mistakes_text(question: Any, gap: Any, rows: Sequence[Mistake], settings: dict[str, Any]) -> RenderableType:
-    from rich.console import Group
-    from rich.text import Text
-
-    rules = question.rules
-    whose = f"the {rules.house_way} house way"
-    if question.strategy:
-        whose = f"{strategy_words(question.strategy)}, played against the {rules.house_way} dealer,"
-    title = Text(f"Where {whose} gives EV away ({game_text(rules)})", style="bold")
-    title.append(
-        f"\nBest play gains {100 * float(gap):.4f}% of a unit per hand over "
-        f"{strategy_words(question.strategy or 'house')}, exactly; by clause:"
-    )
-    table = data_table()
-    table.add_column("Share", justify="right")
-    table.add_column("Clause")
-    table.add_column("Hands", justify="right")
-    table.add_column("Differ", justify="right")
-    table.add_column("Mean", justify="right")
-    for row in rows:
-        if row.hands == 0:
-            continue
-        table.add_row(
-            f"{100 * row.share:.1f}%",
-            row.rule,
-            f"{row.hands:,}",
-            f"{100 * row.differs / row.hands:.1f}%",
-            f"{row.mean_given_up:.5f}",
-        )
-    lines: list[Any] = [
-        title,
-        fitted(table),
-        Text("Mean: EV per unit given up per hand the clause decides.", style="dim"),
-    ]
-    examples = [row for row in rows if row.example is not None][:5]
-    if examples:
-        lines.append(Text("\nThe hand each costliest clause gives up most on:", style="bold"))
-        for row in examples:
-            assert row.example is not None
-            line = Text(f"{row.rule}\n  ")
-            line.append_text(cards_markup(row.example))
-            line.append(": house way ")
-            line.append_text(setting_cards(settings[row.rule]["house_way"]))
-            line.append(", best ")
-            line.append_text(setting_cards(settings[row.rule]["best"]))
-            line.append(f" (gives up {row.example_given_up:.4f})")
-            lines.append(line)
-    return Group(*lines)
-
-
-CHART_RANKS = "23456789TJQKA"
-
-
-def chart_json(question: Any, cells: Sequence[ChartCell]) -> dict[str, Any]:
-    return {
-        **question_json(question.rules, ("house_way", "game", "banker")),
-        "chart": "two-pair",
-        "cells": [
-            {
-                "high_pair": CHART_RANKS[cell.high_pair - 2],
-                "low_pair": CHART_RANKS[cell.low_pair - 2],
-                "best_single": CHART_RANKS[cell.single - 2],
-                "hands": cell.hands,
-                "split_ev": cell.split_ev,
-                "together_ev": cell.together_ev,
-                "better": cell.better,
-                "house_way": cell.house,
-            }
-            for cell in cells
-        ],
-    }
-
-
-def chart_text(question: Any, cells: Sequence[ChartCell]) -> RenderableType:
-    """Rows: (high pair, low pair); columns: the best single card. S split, T together; upper case
-    where the house way agrees, lower case (red) where it does otherwise."""
-    from rich.console import Group
-    from rich.text import Text
-
-    rules = question.rules
-    by_pairs: dict[tuple[int, int], dict[int, ChartCell]] = {}
-    for cell in cells:
-        by_pairs.setdefault((cell.high_pair, cell.low_pair), {})[cell.single] = cell
-    singles = sorted({cell.single for cell in cells}, reverse=True)
-    title = Text(f"Two pair: split or keep together? ({rules.house_way}, {game_text(rules)})", style="bold")
-    title.append(
-        "\nExact over every plain two-pair hand (no joker, straight or flush). Rows: the pairs; columns: the best single card."
-    )
-    header = Text("Pairs  " + " ".join(f"{CHART_RANKS[single - 2]:>2}" for single in singles))
-    lines: list[Any] = [title, header]
-    for (high, low), row in sorted(by_pairs.items(), reverse=True):
-        line = Text(f"{CHART_RANKS[high - 2]}{CHART_RANKS[high - 2]}{CHART_RANKS[low - 2]}{CHART_RANKS[low - 2]}   ")
-        for single in singles:
-            found = row.get(single)
-            if found is None:
-                line.append(" · ", style="dim")
-                continue
-            cell = found
-            letter = "S" if cell.better == "split" else "T"
-            agrees = cell.house == cell.better
-            style = ("green" if letter == "S" else "blue") if agrees else "bold red"
-            line.append(
-                f" {letter if agrees else letter.lower()}{'*' if cell.house == 'mixed' else ' '}"[:3], style=style
-            )
-        lines.append(line)
-    lines.append(
-        Text(
-            "S: splitting is better on average (the low pair in front); T: keeping both pairs\n"
-            "in back is. Upper case: the house way does the better thing; lower case (red):\n"
-            "it does the other; *: it does each, depending on the other cards.",
-            style="dim",
-        )
-    )
-    return Group(*lines)
