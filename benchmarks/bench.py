@@ -288,7 +288,8 @@ def bench_whole_game(runs: int, batch: int, rounds: int, sample_chunks: int) -> 
     build, and paigow edge --player best on a full deck (projected from timed chunks)."""
     from math import comb
 
-    from paigow_cli.analysis.whole_game import CHUNKS, Question, count_chunk
+    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.whole_game import CHUNKS, count_chunk
     from paigow_cli.core.rules import Rules, Wheel
     from paigow_cli.engine.dealer_table import build_table, load_table
     from paigow_cli.engine.distribution import hand_odds
@@ -385,7 +386,8 @@ def bench_startup(runs: int, batch: int) -> None:
 
 CHUNK_TIMER = """
 import json, statistics, sys, time
-from paigow_cli.analysis.whole_game import Question, count_chunk
+from paigow_cli.analysis.question import Question
+from paigow_cli.analysis.whole_game import count_chunk
 from paigow_cli.core.cards import DECK
 from paigow_cli.core.rules import Rules
 chunks, runs = json.loads(sys.argv[1]), int(sys.argv[2])
@@ -446,7 +448,8 @@ def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> No
     edge (projected from sampled chunks, against the code at ``baseline`` in a temporary worktree),
     a house way's eight questions in one pass against one by one, simulate --player best, the first
     table build, and the start-up ratios (``startup``)."""
-    from paigow_cli.analysis.whole_game import CHUNKS, Question, count_chunk, count_chunk_of
+    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.whole_game import CHUNKS, count_chunk, count_chunk_of
     from paigow_cli.core.rules import Game, Rules, Wheel
     from paigow_cli.engine.dealer_table import build_table, load_table
     from paigow_cli.study.simulation import Simulation
@@ -504,7 +507,8 @@ def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> No
 
 GAME_CHUNK_TIMER = """
 import json, statistics, sys, time
-from paigow_cli.analysis.whole_game import Question, count_chunk
+from paigow_cli.analysis.question import Question
+from paigow_cli.analysis.whole_game import count_chunk
 from paigow_cli.core.rules import Game, Rules
 game, chunks = Game(sys.argv[1]), json.loads(sys.argv[2])
 count_chunk(Question(Rules(game=game)), 5)  # compile, load and warm everything first
@@ -560,8 +564,9 @@ def bench_strategy(runs: int, sample_chunks: int, house_way: str) -> None:
     here); a strategy's answer read from the table in-process; ``compare``'s passes; and
     ``strategy --rules 10``, its search alone and end to end."""
     from paigow_cli.analysis.edge import chunk_count, strategy_tables, table_is_cached, work_of
+    from paigow_cli.analysis.question import Question
     from paigow_cli.analysis.strategy_card import search_card
-    from paigow_cli.analysis.whole_game import Question, count_chunk_of, dealer_context
+    from paigow_cli.analysis.whole_game import count_chunk_of, dealer_context
     from paigow_cli.core.rules import Rules
 
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from paigow_cli.analysis.edge import answer_from_table, strategy_tables
-from paigow_cli.analysis.whole_game import Question
+from paigow_cli.analysis.question import Question
 from paigow_cli.core.rules import Game, Rules
 
 RECORD = Path(__file__).resolve().parent.parent / "tests" / "data" / "pass_counts.json"

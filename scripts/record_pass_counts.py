@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from paigow_cli.analysis.edge import _count
-from paigow_cli.analysis.whole_game import Question
+from paigow_cli.analysis.question import Question
 from paigow_cli.core.rules import Game, HouseWayName, Rules
 
 WAYS = [way.value for way in HouseWayName]

@@ -11,9 +11,10 @@ import pytest
 from whole_game_reference import each_player_hand
 
 from paigow_cli.analysis.joint import JointCounts, dealer_side_joint, player_side_joint
+from paigow_cli.analysis.question import Question
 from paigow_cli.analysis.side_bets import PAY_TABLES, pay, side_bet_odds
 from paigow_cli.analysis.strategy_table import strategy_table_of
-from paigow_cli.analysis.whole_game import Question, settings_table
+from paigow_cli.analysis.whole_game import settings_table
 from paigow_cli.core.bonus_hands import Line
 from paigow_cli.core.cards import DECK, parse_cards
 from paigow_cli.core.games import dealer_pushes

@@ -595,7 +595,7 @@ def test_an_interrupted_count_notes_after_its_bar_is_gone(monkeypatch, foxwoods_
     import typer
 
     from paigow_cli.analysis import edge
-    from paigow_cli.analysis.whole_game import Question
+    from paigow_cli.analysis.question import Question
     from paigow_cli.cli import counting
 
     events: list[str] = []

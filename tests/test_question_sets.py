@@ -12,8 +12,10 @@ import pytest
 from typer.testing import CliRunner
 from whole_game_reference import brute_force
 
+from paigow_cli.analysis.class_settings import legal_settings
 from paigow_cli.analysis.edge import Question, compute_all, edge_result
-from paigow_cli.analysis.whole_game import count_chunk, count_chunk_of, legal_settings, question_set
+from paigow_cli.analysis.question import question_set
+from paigow_cli.analysis.whole_game import count_chunk, count_chunk_of
 from paigow_cli.cli import app
 from paigow_cli.core.cards import DECK, cards_text, parse_cards
 from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from whole_game_reference import brute_force
 
 from paigow_cli.analysis.edge import edge_result
+from paigow_cli.analysis.question import Question, Tally
 from paigow_cli.analysis.session import (
     PRECISION,
     exact_session,
@@ -26,7 +27,7 @@ from paigow_cli.analysis.session import (
 )
 from paigow_cli.analysis.side_bets import PAY_TABLES, pay, side_bet_odds
 from paigow_cli.analysis.spread import Payouts, main_bet
-from paigow_cli.analysis.whole_game import Question, Tally, count_chunk
+from paigow_cli.analysis.whole_game import count_chunk
 from paigow_cli.cli import app
 from paigow_cli.core.cards import DECK, cards_text, parse_cards
 from paigow_cli.core.rules import Game, Rules

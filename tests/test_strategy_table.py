@@ -15,8 +15,9 @@ from whole_game_reference import brute_force_table
 
 from paigow_cli.analysis import edge
 from paigow_cli.analysis.edge import answer_from_table, chunk_count, compute_all, strategy_tables
+from paigow_cli.analysis.question import Question, Tally
 from paigow_cli.analysis.strategy_table import cached_table, table_path
-from paigow_cli.analysis.whole_game import Question, Tally, count_chunk_of
+from paigow_cli.analysis.whole_game import count_chunk_of
 from paigow_cli.cli import app
 from paigow_cli.core.cards import DECK
 from paigow_cli.core.rules import BEST_WAY, Game, HouseWayName, Rules

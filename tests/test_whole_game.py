@@ -15,7 +15,9 @@ from whole_game_reference import brute_force
 from paigow_cli.analysis import edge
 from paigow_cli.analysis.advice import advise
 from paigow_cli.analysis.edge import Question, compute, edge_result, mistakes, two_pair_chart
-from paigow_cli.analysis.whole_game import Tally, chart_cell, count_chunk, rank_groups
+from paigow_cli.analysis.question import Tally
+from paigow_cli.analysis.rank_groups import chart_cell, rank_groups
+from paigow_cli.analysis.whole_game import count_chunk
 from paigow_cli.cli import app
 from paigow_cli.core.cards import DECK, cards_text, parse_cards
 from paigow_cli.core.rules import Game, Rules, Wheel

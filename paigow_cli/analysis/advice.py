@@ -216,7 +216,7 @@ def class_settings(cards: Sequence[int], wheel_low: bool) -> list[tuple[int, int
     >>> len(class_settings(parse_cards("AS KD JK 9H 9C 4D 2S"), False))  # 20 legal, 11 distinct values
     11
     """
-    from paigow_cli.analysis.whole_game import legal_settings
+    from paigow_cli.analysis.class_settings import legal_settings
     from paigow_cli.core.cards import JOKER_CODE
 
     real = [int(card) for card in cards if card != JOKER_CODE]

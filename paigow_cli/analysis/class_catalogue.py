@@ -1,7 +1,7 @@
 """Every class of seven cards as a strategy card's rules see it: its kind, its features, its legal
 settings and the setting each move makes (``house_ways.strategy_rules``), cached per wheel rule.
 
-A strategy table lists each class's legal settings strongest first (``whole_game.legal_settings``);
+A strategy table lists each class's legal settings strongest first (``class_settings.legal_settings``);
 a move's setting of a class is kept as its place in that list (``NOT_MADE`` where the move cannot
 be made), so the rule search reads any move's answer for every class as an array. Each class is
 read through its representative hand and the same functions a card's plugin calls on a real hand,
@@ -67,7 +67,7 @@ class ClassCatalogue:
 def _catalogue_rows(wheel_low: bool, kind: str, start: int, stop: int) -> np.ndarray:
     """Kind, features, settings count and moves of the classes ``start`` to ``stop`` of one kind of
     dealer class, as one row of small integers each."""
-    from paigow_cli.analysis.whole_game import legal_settings
+    from paigow_cli.analysis.class_settings import legal_settings
     from paigow_cli.core.splits import setting_keys
     from paigow_cli.engine.dealer_classes import NO_RANK, dealer_classes
     from paigow_cli.house_ways.analysis import Seven
@@ -127,7 +127,15 @@ def _catalogue_rows(wheel_low: bool, kind: str, start: int, stop: int) -> np.nda
 def catalogue_meta(wheel: Wheel) -> dict[str, object]:
     from paigow_cli.engine.cache import code_digest
 
-    digest = code_digest(("paigow_cli.analysis.class_catalogue", "paigow_cli.analysis.whole_game"))
+    digest = code_digest(
+        (
+            "paigow_cli.analysis.class_catalogue",
+            "paigow_cli.analysis.whole_game",
+            "paigow_cli.analysis.question",
+            "paigow_cli.analysis.rank_groups",
+            "paigow_cli.analysis.class_settings",
+        )
+    )
     return {"kind": "class-catalogue", "wheel": wheel.value, "version": VERSION, "digest": digest[:16]}
 
 

@@ -25,18 +25,10 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
+from paigow_cli.analysis.question import PLAYERS, Question, Tally, question_set
+from paigow_cli.analysis.rank_groups import group_count
 from paigow_cli.analysis.spread import Payouts, main_bet
-from paigow_cli.analysis.whole_game import (
-    CHUNKS,
-    PLAYERS,
-    Question,
-    Tally,
-    count_chunk_of,
-    dealer_context,
-    group_count,
-    question_set,
-    settings_table,
-)
+from paigow_cli.analysis.whole_game import CHUNKS, count_chunk_of, dealer_context, settings_table
 from paigow_cli.core.cards import DECK, Card
 from paigow_cli.core.rules import BEST_WAY, Rules
 
@@ -62,6 +54,9 @@ def chunk_count(question: Question) -> int:
 
 RESULT_SOURCES = (
     "paigow_cli.analysis.whole_game",
+    "paigow_cli.analysis.question",
+    "paigow_cli.analysis.rank_groups",
+    "paigow_cli.analysis.class_settings",
     "paigow_cli.engine.kernels",
     "paigow_cli.engine.functionals",
     "paigow_cli.engine.flush_walk",

@@ -127,7 +127,7 @@ def royal_match_results(
     """Each live royal-match hand with the main bet's (wins, pushes, losses) against every dealer
     hand, set as the strategy sets its class (best play: its best setting, or in Face Up the best
     against each dealer hand seen), by the per-hand engine."""
-    from paigow_cli.analysis.whole_game import legal_settings
+    from paigow_cli.analysis.class_settings import legal_settings
     from paigow_cli.engine.distribution import DealerDistribution, kept_share
 
     question = table.question
@@ -153,7 +153,7 @@ def royal_match_results(
 
 
 def hand_shape(hand: tuple) -> tuple[list[int], int, bool]:
-    """A royal-match hand as ``whole_game.legal_settings`` reads a class: the real cards' ranks, the
+    """A royal-match hand as ``class_settings.legal_settings`` reads a class: the real cards' ranks, the
     royal flush's suited ones first, how many are suited, and the joker."""
     real = [int(card) for card in hand if not card.is_joker]
     suits = [code & 3 for code in real]

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from paigow_cli.analysis.class_catalogue import COLUMNS, NOT_MADE, class_catalogue
-from paigow_cli.analysis.whole_game import Question
+from paigow_cli.analysis.question import Question
 from paigow_cli.core.hands import RANK_PLURALS
 from paigow_cli.house_ways.strategy_rules import KINDS, MOVES
 

@@ -14,7 +14,7 @@ house way could be, the setting with the highest summed EV in every class, is an
 
 A setting is named by its hand values (high key, low key), the same for every hand of a class.
 Rows are classes by their global id (multiset classes first, then flush classes, as
-``DealerClasses``), each with its legal settings strongest first (``whole_game.legal_settings``).
+``DealerClasses``), each with its legal settings strongest first (``class_settings.legal_settings``).
 
 >>> from paigow_cli.core.rules import Rules
 >>> question = Question(Rules(), dead=tuple(range(36)))  # 17 live cards: 6 to A and the joker
@@ -33,13 +33,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from paigow_cli.analysis.whole_game import Question, Tally
+from paigow_cli.analysis.question import Question, Tally
 from paigow_cli.core.rules import BEST_WAY
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from paigow_cli.analysis.whole_game import GroupClasses
+    from paigow_cli.analysis.rank_groups import GroupClasses
     from paigow_cli.engine.dealer_table import DealerTable
 
 NOT_BEST, MOST = 4, 5  # in ``TableParts.sums``: after wins, losses, high and low copies
@@ -450,7 +450,8 @@ def table_examples(question: Question, table: StrategyTable, player: DealerTable
     groups of those classes are counted again, one by one, to find the hand; where several groups
     tie, the pass's choice is followed (in a chunk the first group, across chunks the lowest hand)."""
     from paigow_cli.analysis.edge import chunk_count
-    from paigow_cli.analysis.whole_game import count_group, rank_groups
+    from paigow_cli.analysis.rank_groups import rank_groups
+    from paigow_cli.analysis.whole_game import count_group
 
     choice = table.choice(player)
     clause = np.concatenate([player.multiset_rule, player.flush_rule])[table.ids]
@@ -491,10 +492,10 @@ def table_examples(question: Question, table: StrategyTable, player: DealerTable
 
 
 def table_chart(table: StrategyTable, player: DealerTable) -> dict[str, list[int]]:
-    """``Tally.chart`` for a player's strategy: per plain two-pair cell (``whole_game.chart_cell``)
+    """``Tally.chart`` for a player's strategy: per plain two-pair cell (``rank_groups.chart_cell``)
     the hands, the summed scores of splitting and of keeping together, and the hands the strategy
     splits or keeps together."""
-    from paigow_cli.analysis.whole_game import chart_cell
+    from paigow_cli.analysis.rank_groups import chart_cell
     from paigow_cli.core.splits import setting_keys
     from paigow_cli.engine.dealer_classes import multiset_representative
 

@@ -125,7 +125,7 @@ def class_rows(
 def example_hand(player: DealerTable, class_id: int, wheel_low: bool) -> tuple[tuple[Card, ...], dict]:
     """A class's representative hand and, per (high key, low key), the first of its 21 settings that
     has them (positions of the two front cards)."""
-    from paigow_cli.analysis.whole_game import every_setting
+    from paigow_cli.analysis.class_settings import every_setting
     from paigow_cli.core.splits import LOW_POSITIONS
     from paigow_cli.engine.dealer_classes import NO_RANK
 

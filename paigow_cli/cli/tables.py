@@ -59,8 +59,8 @@ def player_table(rules: Rules, strategy: str, jobs: int | None = None) -> Any:
 
     if strategy != BEST_WAY:
         return dealer_table(replace(rules, house_way=strategy))
+    from paigow_cli.analysis.question import Question
     from paigow_cli.analysis.strategy_table import best_way_table
-    from paigow_cli.analysis.whole_game import Question
     from paigow_cli.cli.counting import count_sets
 
     question = Question(rules)

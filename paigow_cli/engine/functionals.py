@@ -112,7 +112,7 @@ def _functionals_into(
     for q in range(values.shape[0]):
         g = game_of[q]
         for u in range(hcut.shape[1]):
-            if heq[u] < 0:  # a slot of four corner probes (Face Up's staircase: ``whole_game.shown_probes``)
+            if heq[u] < 0:  # a slot of four corner probes (Face Up's staircase: ``rank_groups.shown_probes``)
                 for v in range(4):
                     kind = probes[u, v, 2]
                     if kind >= 0:

@@ -30,7 +30,7 @@ def _summed(base, memo, slots, q, u, v):
 
 @njit(cache=True, nogil=True)
 def _coded(total, base, memo, slots, q, code):
-    """A count by its ``whole_game.shown_probes`` code: the class's k-th setting's, summed already
+    """A count by its ``rank_groups.shown_probes`` code: the class's k-th setting's, summed already
     (``-(2 + 4k + v)``), or any slot's (``4 * slot + v``)."""
     if code <= -2:
         own = -code - 2
@@ -203,7 +203,7 @@ def play_group(
     For a question with ``shown[q]`` (Face Up, the dealer's hand seen before setting), best play
     wins the dealer hands of its class's staircase (``class_stair``: setting ids and signs whose
     win counts add up to it) and loses those of ``class_corner`` (every setting loses); its copies
-    are not defined and stay zero (``whole_game.shown_probes``: each count a code
+    are not defined and stay zero (``rank_groups.shown_probes``: each count a code
     ``4 * slot + functional``; a probe slot, ``heq`` -1, holds four corners' counts in ``probes``).
 
     With ``record`` (a strategy table: ``analysis.strategy_table``) it also adds, per player class,

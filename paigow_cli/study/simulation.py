@@ -93,7 +93,7 @@ class ClassLookup:
 @dataclass
 class RunningTotals:
     """Running totals of a simulation, so a stopped run still reports what it has (the whole game's
-    exact integer counts, per player and per clause, are ``analysis.whole_game.Tally``)."""
+    exact integer counts, per player and per clause, are ``analysis.question.Tally``)."""
 
     rounds: int = 0
     wins: int = 0

@@ -117,7 +117,7 @@ def compare_command(
     $ paigow compare --game ez --banker --csv > ez-banker.csv
     $ paigow compare --player my_way.py --house-way foxwoods --house-way ballys
     """
-    from paigow_cli.analysis.whole_game import Question
+    from paigow_cli.analysis.question import Question
 
     with reporting_errors():
         if as_json and as_csv:

@@ -71,7 +71,7 @@ def edge_question(
     dead: str | None,
     strategy: str | None = None,
 ) -> Any:
-    from paigow_cli.analysis.whole_game import Question
+    from paigow_cli.analysis.question import Question
 
     rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
@@ -193,7 +193,7 @@ def check_all_options(ctx: typer.Context, every: bool, as_json: bool, as_csv: bo
 
 def all_questions(wheel: Wheel, dead: Sequence[Any]) -> list[list[Any]]:
     """The questions of ``edge --all``, one list per house way (answered together)."""
-    from paigow_cli.analysis.whole_game import Question
+    from paigow_cli.analysis.question import Question
 
     return [
         [

@@ -40,10 +40,10 @@ if TYPE_CHECKING:
 
     from paigow_cli.analysis.edge import EdgeResult
     from paigow_cli.analysis.joint import JointCounts
+    from paigow_cli.analysis.question import Question
     from paigow_cli.analysis.session import SessionDistribution
     from paigow_cli.analysis.side_bets import PayTable
     from paigow_cli.analysis.spread import Payouts
-    from paigow_cli.analysis.whole_game import Question
 
 app = typer.Typer()
 

@@ -105,7 +105,7 @@ def strategy_command(
     $ paigow edge --player card.py
     $ paigow strategy --game ez --banker --markdown > ez-banker-card.md
     """
-    from paigow_cli.analysis.whole_game import Question
+    from paigow_cli.analysis.question import Question
 
     with reporting_errors():
         if markdown and as_json:

@@ -122,7 +122,7 @@ def table_command(
     $ paigow table --house-way trump-plaza --csv > trump-plaza.csv
     $ paigow table --json --settings --category three-pair | jq .best
     """
-    from paigow_cli.analysis.whole_game import Question
+    from paigow_cli.analysis.question import Question
 
     with reporting_errors():
         if as_csv and as_json:
