@@ -133,7 +133,7 @@ def pair_change(hands: list[tuple], before: np.ndarray, after: np.ndarray) -> np
     return total
 
 
-def measure(path: str, player: StrategyTable, banker: StrategyTable) -> Change:
+def measure(path: str, player: StrategyTable, banker: StrategyTable, pair_limit: int = PAIR_LIMIT) -> Change:
     """A reading's exact change from the two strategy tables and the changed hands' pairs."""
     from paigow_cli.house_ways import way_named
 
@@ -152,7 +152,7 @@ def measure(path: str, player: StrategyTable, banker: StrategyTable) -> Change:
     linear = (int(wins), -int(wins) - int(losses), int(losses))
     examples = tuple(example_text(base, variant, int(index)) for index in ids[:3])
     change = None
-    if hands <= PAIR_LIMIT:
+    if hands <= pair_limit:
         found = class_hands(base.classes, ids.tolist(), set(range(53)) - set(dead))
         every = [hand for index in ids.tolist() for hand in found[int(index)]]
         if len(every) != hands:
@@ -231,7 +231,7 @@ def command_measure(arguments: argparse.Namespace) -> int:
     record = load_record(arguments.record)
     for path in arguments.plugins:
         started = time.monotonic()
-        found = measure(path, player, banker)
+        found = measure(path, player, banker, arguments.pair_limit)
         seconds = time.monotonic() - started
         entry: dict[str, Any] = {
             "plugin": str(path),
@@ -324,6 +324,9 @@ def main(argv: Sequence[str]) -> int:
     measuring.add_argument("plugins", nargs="+")
     measuring.add_argument("--count", action="store_true", help="also count the whole game with each plugin")
     measuring.add_argument("--jobs", type=int, default=None)
+    measuring.add_argument(
+        "--pair-limit", type=int, default=PAIR_LIMIT, help="count the pairs of changed hands up to this many hands"
+    )
     combining = sub.add_parser("combine", help="add readings that change disjoint classes, closest to JB first")
     combining.add_argument("names", nargs="*")
     combining.add_argument("--top", type=int, default=10)
