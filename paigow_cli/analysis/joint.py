@@ -127,7 +127,7 @@ def royal_match_results(
     """Each live royal-match hand with the main bet's (wins, pushes, losses) against every dealer
     hand, set as the strategy sets its class (best play: its best setting, or in Face Up the best
     against each dealer hand seen), by the per-hand engine."""
-    from paigow_cli.analysis.class_settings import legal_settings
+    from paigow_cli.analysis.advice import class_settings
     from paigow_cli.engine.distribution import DealerDistribution, kept_share
 
     question = table.question
@@ -140,8 +140,7 @@ def royal_match_results(
         if choice is not None:
             keys = [(int(table.high[choice[row]]), int(table.low[choice[row]]))]
         else:
-            ranks, suited, joker = hand_shape(hand)
-            keys = legal_settings(ranks, suited, joker, rules.wheel_is_low)
+            keys = class_settings(hand, rules.wheel_is_low)
         distribution = DealerDistribution(dealer, (*hand, *question.dead), rules.game, rules.banker, settings=keys)
         if choice is None and question.shown:
             odds = distribution.seen_odds(keys)
@@ -150,17 +149,6 @@ def royal_match_results(
             odds = max(every, key=lambda counted: pay * counted.wins - charge * counted.losses)  # ties: the stronger
         found.append((hand, odds.counts))
     return found
-
-
-def hand_shape(hand: tuple) -> tuple[list[int], int, bool]:
-    """A royal-match hand as ``class_settings.legal_settings`` reads a class: the real cards' ranks, the
-    royal flush's suited ones first, how many are suited, and the joker."""
-    real = [int(card) for card in hand if not card.is_joker]
-    suits = [code & 3 for code in real]
-    flush_suit = max(set(suits), key=suits.count)
-    suited = sorted((code >> 2 for code in real if code & 3 == flush_suit), reverse=True)
-    others = sorted((code >> 2 for code in real if code & 3 != flush_suit), reverse=True)
-    return suited + others, len(suited), len(real) < 7
 
 
 def dealer_side_joint(odds: SideBetOdds, wins: int, pushes: int, losses: int, dealer_hands: int) -> JointCounts:
