@@ -7,7 +7,7 @@ Usage:
     python benchmarks/bench.py simulate [--runs 5] [--rounds 1000000]
     python benchmarks/bench.py games [--runs 5] [--batch 200]
     python benchmarks/bench.py whole-game [--runs 3] [--batch 200] [--rounds 1000] [--chunks 4]
-    python benchmarks/bench.py startup [--runs 7] [--batch 400]
+    python benchmarks/bench.py startup [--runs 7] [--batch 400] [--baseline REV]
     python benchmarks/bench.py speed [--runs 3] [--chunks 6] [--baseline REV] [--rounds 2000]
     python benchmarks/bench.py edge-games [--chunks 6] [--baseline REV]
     python benchmarks/bench.py strategy [--runs 5] [--chunks 4] [--house-way foxwoods]
@@ -353,40 +353,68 @@ WITH_KERNELS = (
 )
 
 
-def bench_startup(runs: int, batch: int) -> None:
+# The same command with the code of another tree (``--baseline``): its folder first on the path.
+FROM_TREE = (
+    "import sys\n"
+    "sys.path.insert(0, sys.argv.pop(1))\n"
+    "from paigow_cli.cli import main\n"
+    "sys.argv = ['paigow', *sys.argv[1:]]\n"
+    "main()\n"
+)
+
+
+def bench_startup(runs: int, batch: int, baseline: str | None = None) -> None:
     """The commands typed at a shell, end to end, warm, each as a ratio to ``paigow --help`` measured
-    in the same run (alternating, medians); then ``advise -`` per hand on a batch."""
+    in the same run (alternating, medians); with ``baseline``, each beside the code at that commit (a
+    temporary worktree), in the same rounds; then ``advise -`` per hand on a batch."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}  # as installed
     hand = "AS KD JK 9H 9C 4D 2S"
-    commands = {
-        "paigow --help": [sys.executable, "-m", "paigow_cli", "--help"],
-        "paigow eval HAND": [sys.executable, "-m", "paigow_cli", "eval", hand],
-        "paigow house HAND": [sys.executable, "-m", "paigow_cli", "house", hand],
-        "paigow deal -n 3": [sys.executable, "-m", "paigow_cli", "deal", "-n", "3"],
-        "paigow advise HAND": [sys.executable, "-m", "paigow_cli", "advise", hand],
-        "advise HAND, numba kernels (before)": [sys.executable, "-c", WITH_KERNELS, "advise", hand],
+    typed = {
+        "paigow --help": ["--help"],
+        "paigow eval HAND": ["eval", hand],
+        "paigow house HAND": ["house", hand],
+        "paigow deal -n 3": ["deal", "-n", "3"],
+        "paigow advise HAND": ["advise", hand],
     }
-    times = alternating_times(commands, runs, env)  # warm first: tables built, bytecode and numba caches written
-    help_median = statistics.median(times["paigow --help"])
-    print(f"median of {runs} alternating runs, warm cache, {os.cpu_count()} cores")
-    print(f"{'command':38} {'seconds':>8}  {'vs --help':>9}")
-    for name, values in times.items():
-        median = statistics.median(values)
-        print(f"{name:38} {median:8.3f}  {median / help_median:8.2f}x")
-    print("target: advise HAND at most 1.5x --help (moonshot 1.2x)")
-    stdin = "\n".join(" ".join(str(card) for card in hand) for hand in seeded_hands(batch)) + "\n"
-    batch_command = [sys.executable, "-m", "paigow_cli", "advise", "-", "--json"]
-    subprocess.run(batch_command, input=stdin, env=env, capture_output=True, text=True, check=True)
-    per_hand = median_seconds(
-        lambda: subprocess.run(batch_command, input=stdin, env=env, capture_output=True, text=True, check=True),
-        max(1, runs // 2),
-    )
-    print(f"advise - on {batch} hands: {per_hand / batch * 1e3:.2f} ms a hand (target <= 3 ms)")
+    root = Path(__file__).resolve().parent.parent
+    with worktree_at(root, baseline) if baseline else nullcontext(None) as old_tree:
+        commands = {name: [sys.executable, "-c", FROM_TREE, str(root), *args] for name, args in typed.items()}
+        if old_tree is None:
+            commands["advise HAND, numba kernels (before)"] = [sys.executable, "-c", WITH_KERNELS, "advise", hand]
+        else:
+            for name, args in typed.items():
+                commands[f"{name} ({baseline})"] = [sys.executable, "-c", FROM_TREE, str(old_tree), *args]
+        times = alternating_times(commands, runs, env)  # warm first: tables built, bytecode and numba caches written
+        help_median = statistics.median(times["paigow --help"])
+        print(f"median of {runs} alternating runs, warm cache, {os.cpu_count()} cores")
+        print(f"{'command':48} {'seconds':>8}  {'vs --help':>9}")
+        for name, values in times.items():
+            median = statistics.median(values)
+            against = help_median
+            if old_tree is not None and name.endswith(f"({baseline})"):
+                against = statistics.median(times[f"paigow --help ({baseline})"])
+            print(f"{name:48} {median:8.3f}  {median / against:8.2f}x")
+        print("target: advise HAND at most 1.5x --help (moonshot 1.2x)")
+        stdin = "\n".join(" ".join(str(card) for card in hand) for hand in seeded_hands(batch)) + "\n"
+        trees = {"now": root} if old_tree is None else {"now": root, baseline: old_tree}
+        for label, tree in trees.items():
+            batch_command = [sys.executable, "-c", FROM_TREE, str(tree), "advise", "-", "--json"]
+            subprocess.run(batch_command, input=stdin, env=env, capture_output=True, text=True, check=True)
+            per_hand = median_seconds(
+                lambda command=batch_command: subprocess.run(
+                    command, input=stdin, env=env, capture_output=True, text=True, check=True
+                ),
+                max(1, runs // 2),
+            )
+            print(f"advise - on {batch} hands ({label}): {per_hand / batch * 1e3:.2f} ms a hand (target <= 3 ms)")
 
 
 CHUNK_TIMER = """
 import json, statistics, sys, time
-from paigow_cli.analysis.question import Question
+try:
+    from paigow_cli.analysis.question import Question
+except ImportError:  # a baseline from before the question had a module of its own
+    from paigow_cli.analysis.whole_game import Question
 from paigow_cli.analysis.whole_game import count_chunk
 from paigow_cli.core.cards import DECK
 from paigow_cli.core.rules import Rules
@@ -507,7 +535,10 @@ def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> No
 
 GAME_CHUNK_TIMER = """
 import json, statistics, sys, time
-from paigow_cli.analysis.question import Question
+try:
+    from paigow_cli.analysis.question import Question
+except ImportError:  # a baseline from before the question had a module of its own
+    from paigow_cli.analysis.whole_game import Question
 from paigow_cli.analysis.whole_game import count_chunk
 from paigow_cli.core.rules import Game, Rules
 game, chunks = Game(sys.argv[1]), json.loads(sys.argv[2])
@@ -733,6 +764,7 @@ def main(argv: Sequence[str]) -> int:
     startup = sub.add_parser("startup", help="--help, eval, house, deal and one-hand advise, end to end")
     startup.add_argument("--runs", type=int, default=7)
     startup.add_argument("--batch", type=int, default=400)
+    startup.add_argument("--baseline", default=None, help="a commit to measure each command against")
     speed = sub.add_parser("speed", help="the speed issue's targets: full-deck edge, edge --all, simulate, start-up")
     speed.add_argument("--runs", type=int, default=3)
     speed.add_argument("--chunks", type=int, default=6)
@@ -760,7 +792,7 @@ def main(argv: Sequence[str]) -> int:
     elif args.what == "whole-game":
         bench_whole_game(args.runs, args.batch, args.rounds, args.chunks)
     elif args.what == "startup":
-        bench_startup(args.runs, args.batch)
+        bench_startup(args.runs, args.batch, args.baseline)
     elif args.what == "edge-games":
         bench_edge_games(args.chunks, args.baseline)
     elif args.what == "strategy":

@@ -58,3 +58,47 @@ def test_the_probe_sees_numpy_where_a_command_needs_it(cache_folder):
     pydantic)."""
     found = imported_heavy_modules("odds", "--json")
     assert "numpy" in found and "pydantic" not in found
+
+
+def test_every_command_runs_from_an_app_of_its_own_module():
+    """``app_to_run`` finds each command of the whole app in its module: none is lost to the short
+    path a run of one command takes."""
+    import typer.main
+
+    from paigow_cli.cli.app import app, app_to_run
+
+    whole = typer.main.get_command(app)
+    for name in whole.commands:  # type: ignore[attr-defined]
+        if name == "help":
+            continue
+        slim = app_to_run([name, "x"])
+        assert slim is not app
+        assert list(typer.main.get_command(slim).commands) == [  # type: ignore[attr-defined]
+            found for found in whole.commands if found in typer.main.get_command(slim).commands
+        ]
+        assert name in typer.main.get_command(slim).commands  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["eval", "AS KD JK 9H 9C 4D 2S"],
+        ["house", "9S 9H 4D 4C AS KD 2H", "--json"],
+        ["deal", "--count", "2", "--seed", "7"],
+        ["eval", "AS KD 2X"],
+        ["advise", "--bogus"],
+        ["house-ways"],
+        ["cache", "clear", "--house-way", "nowhere"],
+    ],
+    ids=lambda args: " ".join(args)[:40],
+)
+def test_a_run_of_one_command_answers_as_the_whole_app(args, cache_folder):
+    """The app of one command's module prints and exits exactly as the whole app does."""
+    from typer.testing import CliRunner
+
+    from paigow_cli.cli.app import app, app_to_run
+
+    whole = CliRunner().invoke(app, args, env={"COLUMNS": "80"})
+    slim = CliRunner().invoke(app_to_run(args), args, env={"COLUMNS": "80"})
+    assert app_to_run(args) is not app
+    assert (slim.exit_code, slim.output) == (whole.exit_code, whole.output)

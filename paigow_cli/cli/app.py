@@ -177,28 +177,12 @@ class PaigowGroup(TyperGroup):
         )
 
 
-app = typer.Typer(
-    name="paigow",
-    cls=PaigowGroup,
-    help="Pai Gow Poker hand-setting advisor: rank the 21 ways to set seven cards, "
-    "show a casino's house way, settle against a dealer.\n\n"
-    "Cards are a rank (2-9, T or 10, J, Q, K, A) and a suit (S H D C or ♠ ♥ ♦ ♣), any case; "
-    "the joker is JK. Give them as separate arguments or one quoted string; "
-    "give - to read one hand per line from stdin.",
-    epilog="Example:  $ paigow advise AS KD JK 9H 9C 4D 2S",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
-
 def _show_version(value: bool) -> None:
     if value:
         typer.echo(f"paigow {__version__}")
         raise typer.Exit()
 
 
-@app.callback()
 def _main_options(
     version: Annotated[
         bool,
@@ -226,7 +210,6 @@ def complete_command(ctx: typer.Context, incomplete: str) -> list[str]:
     return [name for name in getattr(group, "commands", {}) if name.startswith(incomplete)]
 
 
-@app.command("help")
 def help_command(
     ctx: typer.Context,
     command: Annotated[
@@ -261,7 +244,27 @@ def help_command(
     root.command.main(args=[*names, "--help"], prog_name="paigow", standalone_mode=False)
 
 
-for commands in (
+def new_app() -> typer.Typer:
+    """A ``paigow`` app with its own options and help, and no command yet."""
+    fresh = typer.Typer(
+        name="paigow",
+        cls=PaigowGroup,
+        help="Pai Gow Poker hand-setting advisor: rank the 21 ways to set seven cards, "
+        "show a casino's house way, settle against a dealer.\n\n"
+        "Cards are a rank (2-9, T or 10, J, Q, K, A) and a suit (S H D C or ♠ ♥ ♦ ♣), any case; "
+        "the joker is JK. Give them as separate arguments or one quoted string; "
+        "give - to read one hand per line from stdin.",
+        epilog="Example:  $ paigow advise AS KD JK 9H 9C 4D 2S",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    fresh.callback()(_main_options)
+    return fresh
+
+
+# The command modules, each with its own ``typer.Typer()`` (``cache`` is a group of its own).
+COMMAND_MODULES = (
     hands,
     advise,
     house,
@@ -275,9 +278,38 @@ for commands in (
     practice,
     stats,
     bonus,
-):
+)
+
+app = new_app()
+app.command("help")(help_command)
+for commands in COMMAND_MODULES:
     app.add_typer(commands.app)
 app.add_typer(cache.app, name="cache")
+
+
+def app_to_run(words: Sequence[str]) -> typer.Typer:
+    """The app a run needs: for one named command (``paigow advise HAND``), an app of that command's
+    module alone, since Typer builds every command's options before it runs one (a sixth of a
+    one-hand ``advise``); the whole ``app`` for help, completion and anything else.
+
+    >>> [command.name for command in app_to_run(["house", "AS KD JK 9H 9C 4D 2S"]).registered_groups[0].typer_instance.registered_commands]
+    ['house', 'house-ways']
+    >>> app_to_run(["advise", "--help"]) is app, app_to_run(["--ascii", "eval", "AS"]) is app
+    (True, True)
+    """
+    if not words or words[0].startswith("-") or "--help" in words or "-h" in words:
+        return app
+    if any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
+        return app  # shell completion reads the whole app
+    slim = new_app()
+    if words[0] == "cache":
+        slim.add_typer(cache.app, name="cache")
+        return slim
+    for commands in COMMAND_MODULES:
+        if any(info.name == words[0] for info in commands.app.registered_commands):
+            slim.add_typer(commands.app)
+            return slim
+    return app
 
 
 def unwrap_help(doc: str | None) -> str | None:
@@ -326,7 +358,7 @@ _tidy_help(app)
 def main() -> None:
     """Console-script entry point: no traceback reaches a user unless PAIGOW_DEBUG is set."""
     try:
-        app(prog_name="paigow")
+        app_to_run(sys.argv[1:])(prog_name="paigow")
     except SystemExit as exit:
         if exit.code == ExitCode.INTERRUPTED:
             leave_now(ExitCode.INTERRUPTED)
