@@ -278,10 +278,10 @@ def count_group(
     grid = np.zeros(context.layers * rows * cols, dtype=np.int64)
     after = deck.live_rank - np.array(counts, dtype=np.int64)
     scatter_multisets(after, joker_live, *context.multiset, row_of, col_of, rows, cols, grid)
+    shape = (rows, cols, context.layers)
+    cuts = (context.settles, asked.game_of, hcut, lcut, heq, leq, probes)  # what every grid of the group is asked
     base = np.zeros((len(questions), hcut.shape[1], 4), dtype=np.int64)
-    grid_functionals(
-        grid, rows, cols, context.layers, context.settles, asked.game_of, hcut, lcut, heq, leq, probes, base
-    )
+    grid_functionals(grid, shape, cuts, base)
 
     settings = np.full((len(classes.settings), 21), -1, dtype=np.int64)
     for index, ids in enumerate(classes.settings):
@@ -325,16 +325,8 @@ def count_group(
         class_chart,
         chart_split,
         chart_together,
-        context.layers,
-        context.settles,
-        asked.game_of,
-        hcut,
-        lcut,
-        heq,
-        leq,
-        probes,
-        rows,
-        cols,
+        shape,
+        cuts,
         base,
         shown,
         class_stair,

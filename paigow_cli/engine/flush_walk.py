@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from paigow_cli.engine.functionals import _functionals_into
+from paigow_cli.engine.functionals import _functionals_into, functional_scratch
 from paigow_cli.engine.kernels import _choose_table, _popcount
 
 
@@ -102,16 +102,8 @@ def flush_parts(
     pattern,
     own,
     parent,
-    rows,
-    cols,
-    layers,
-    settles,
-    game_of,
-    hcut,
-    lcut,
-    heq,
-    leq,
-    probes,
+    shape,
+    cuts,
     box,
 ):
     """The flush part of the dealer's counts in one suit for every set of ranks the player may hold
@@ -134,7 +126,8 @@ def flush_parts(
     ranks (``whole_game.kept_flush_classes``: 0-90 the pairs o1 <= o2 in order, 91 + o1 a single
     rank, 104 none); classes whose setting is their multiset's are left out (they add nothing).
     """
-    questions, settings = hcut.shape
+    rows, cols, layers = shape
+    questions, settings = cuts[2].shape  # hcut's
     choose = _choose_table()
     index_of = np.full(13, -1, dtype=np.int64)
     ranks_in = np.zeros(13, dtype=np.int64)
@@ -172,10 +165,7 @@ def flush_parts(
     parts = np.zeros((keys, 1 << d, flat), dtype=np.int64)
     used = np.zeros(keys, dtype=np.bool_)
     counted = np.zeros(flat, dtype=np.int64)
-    below = np.zeros((layers, rows + 1, cols + 1), dtype=np.int64)
-    row_total = np.zeros(rows, dtype=np.int64)
-    col_total = np.zeros(cols, dtype=np.int64)
-    running = np.zeros(layers, dtype=np.int64)
+    scratch = functional_scratch(shape)
     rest = live_mask & ~always & ~varies  # ranks the player cannot hold in this suit
     for held_free in range(1 << d):  # the suited ranks among ``varies`` (compact bits)
         suited_varies = 0
@@ -206,26 +196,7 @@ def flush_parts(
         for sig in range(signatures):
             if not (touched >> sig) & 1:
                 continue
-            _functionals_into(
-                grids,
-                sig * layer,
-                rows,
-                cols,
-                layers,
-                settles,
-                game_of,
-                hcut,
-                lcut,
-                heq,
-                leq,
-                probes,
-                box,
-                counted.reshape((questions, settings, 4)),
-                below,
-                row_total,
-                col_total,
-                running,
-            )
+            _functionals_into(grids, sig * layer, shape, cuts, box, counted.reshape((questions, settings, 4)), scratch)
             _clear(grids, sig * layer, rows, cols, layers, box)
             # the signature's terms, by which of its ranks the player holds
             a, b = sig_first[sig], sig_second[sig]

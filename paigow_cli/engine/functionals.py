@@ -15,24 +15,19 @@ from numba import njit
 
 
 @njit(cache=True, nogil=True)
-def grid_functionals(grid, rows, cols, layers, settles, game_of, hcut, lcut, heq, leq, probes, values):
+def grid_functionals(grid, shape, cuts, values):
     """Per question ``q`` and setting ``u``: (wins, losses, high copies, low copies) of the dealer
-    hands in ``grid`` (``layers`` layers of rows x cols, see ``_functionals_into``)."""
-    _functionals_into(
-        grid,
-        0,
-        rows,
-        cols,
-        layers,
-        settles,
-        game_of,
-        hcut,
-        lcut,
-        heq,
-        leq,
-        probes,
-        np.array([0, rows, 0, cols]),
-        values,
+    hands in ``grid`` (``shape`` and ``cuts`` as ``_functionals_into``)."""
+    rows, cols, _ = shape
+    _functionals_into(grid, 0, shape, cuts, np.array([0, rows, 0, cols]), values, functional_scratch(shape))
+
+
+@njit(cache=True, nogil=True)
+def functional_scratch(shape):
+    """The scratch arrays ``_functionals_into`` writes, for grids of ``shape``: (``below`` (layers,
+    rows + 1, cols + 1), ``row_total`` (rows), ``col_total`` (cols), ``running`` (layers))."""
+    rows, cols, layers = shape
+    return (
         np.zeros((layers, rows + 1, cols + 1), dtype=np.int64),
         np.zeros(rows, dtype=np.int64),
         np.zeros(cols, dtype=np.int64),
@@ -41,39 +36,26 @@ def grid_functionals(grid, rows, cols, layers, settles, game_of, hcut, lcut, heq
 
 
 @njit(cache=True, nogil=True)
-def _functionals_into(
-    grid,
-    start,
-    rows,
-    cols,
-    layers,
-    settles,
-    game_of,
-    hcut,
-    lcut,
-    heq,
-    leq,
-    probes,
-    box,
-    values,
-    below,
-    row_total,
-    col_total,
-    running,
-):
+def _functionals_into(grid, start, shape, cuts, box, values, scratch):
     """(wins, losses, high copies, low copies) per question ``q`` and setting ``u`` of the dealer
-    hands in the grid at ``grid[start:]``: ``layers`` layers of rows x cols, a layer holding the
-    dealer classes that push every bet in the same games (``settles[g, p]``: layer ``p`` is
-    settled in game ``g``; ``game_of[q]`` is question q's game). ``hcut[q, u]``/``lcut[q, u]``
+    hands in the grid at ``grid[start:]``, of ``shape`` (rows, cols, layers): ``layers`` layers of
+    rows x cols, a layer holding the dealer classes that push every bet in the same games.
+
+    ``cuts`` is what the questions ask of a rank group's grids, the same for all of them:
+    (``settles``, ``game_of``, ``hcut``, ``lcut``, ``heq``, ``leq``, ``probes``). ``settles[g, p]``:
+    layer ``p`` is settled in game ``g``; ``game_of[q]`` is question q's game. ``hcut[q, u]``/``lcut[q, u]``
     rows/columns are the dealer values the player takes; ``heq``/``leq`` the row/column of his own
-    values (copies, in every layer). ``below`` (layers, rows + 1, cols + 1), ``row_total``,
-    ``col_total`` and ``running`` (layers) are the caller's scratch arrays.
+    values (copies, in every layer); ``probes`` Face Up's corner probes (``rank_groups.shown_probes``).
+    ``scratch`` is the caller's ``functional_scratch(shape)``, reused from grid to grid.
 
     Wins and losses count the settled hands only, so when the questions ask one game (layer 0
     settles, layer 1 pushes) only layer 0 is summed into a cumulative plane, and layer 1 adds to
     the copies' row and column totals within ``box`` (top, bottom, left, right: the rows and
     columns hands of layers 1 and up can be in); questions of several games read each layer's plane.
     """
+    rows, cols, layers = shape
+    settles, game_of, hcut, lcut, heq, leq, probes = cuts
+    below, row_total, col_total, running = scratch
     area = rows * cols
     by_game = layers == 2 and settles[game_of[0], 0] and not settles[game_of[0], 1]
     for q in range(game_of.shape[0]):  # one game asked, whose pushes are layer 1

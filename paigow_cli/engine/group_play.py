@@ -143,16 +143,8 @@ def play_group(
     class_chart,
     chart_split,
     chart_together,
-    layers,
-    settles,
-    game_of,
-    hcut,
-    lcut,
-    heq,
-    leq,
-    probes,
-    rows,
-    cols,
+    shape,
+    cuts,
     base,
     shown,
     class_stair,
@@ -185,8 +177,8 @@ def play_group(
 ):
     """Every player hand of one rank group, settled exactly against every dealer hand of the rest,
     by the house way and by the best EV, for each question (a game, a side of the bank, a
-    commission and the player's strategy: ``game_of``, the cuts ``hcut``/``lcut``, ``pay``/``charge``,
-    ``class_house[q]`` and ``class_rule[q]``) at once.
+    commission and the player's strategy: ``cuts``, as ``functionals._functionals_into`` reads them
+    from grids of ``shape``, ``pay``/``charge``, ``class_house[q]`` and ``class_rule[q]``) at once.
 
     The hands are run through one per orbit of the suit permutations that keep the live cards
     (``permutations``; suits with the same live ranks start with the same ``suit_block`` label),
@@ -204,7 +196,7 @@ def play_group(
     wins the dealer hands of its class's staircase (``class_stair``: setting ids and signs whose
     win counts add up to it) and loses those of ``class_corner`` (every setting loses); its copies
     are not defined and stay zero (``rank_groups.shown_probes``: each count a code
-    ``4 * slot + functional``; a probe slot, ``heq`` -1, holds four corners' counts in ``probes``).
+    ``4 * slot + functional``; a probe slot, ``heq`` -1 in ``cuts``, holds four corners' counts).
 
     With ``record`` (a strategy table: ``analysis.strategy_table``) it also adds, per player class,
     its hands (``class_hands``), per question and legal setting ``k`` of the class
@@ -212,7 +204,8 @@ def play_group(
     setting exists, the most a hand gives up), each summed (or, the last, maxed) over the class's
     hands, and best play's (wins, losses, high copies, low copies) in ``class_best[q, class]``.
     """
-    questions, settings = hcut.shape
+    rows, cols, _ = shape
+    questions, settings = cuts[2].shape  # hcut's
     flush_class_of = np.full(8192, -1, dtype=np.int64)  # the player class of a flush suit's ranks
     for index in range(1, flush_masks.shape[0]):
         flush_class_of[flush_masks[index]] = index
@@ -262,16 +255,8 @@ def play_group(
                 pattern,
                 own,
                 parent,
-                rows,
-                cols,
-                layers,
-                settles,
-                game_of,
-                hcut,
-                lcut,
-                heq,
-                leq,
-                probes,
+                shape,
+                cuts,
                 box,
             )
             memo[offset[t] : offset[t] + part.shape[0]] = part
