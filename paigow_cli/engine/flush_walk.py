@@ -57,17 +57,6 @@ def _other_ranks_table(x, var_of, pair_sig, layer, at, weight):
 
 
 @njit(cache=True, nogil=True)
-def _clear(grids, start, rows, cols, layers, box):
-    """Zero one grid: layer 0, and the ``box`` of the layers above (no hand of theirs is outside it)."""
-    area = rows * cols
-    grids[start : start + area] = 0
-    for p in range(1, layers):
-        for i in range(box[0], box[1]):
-            at = start + p * area + i * cols
-            grids[at + box[2] : at + box[3]] = 0
-
-
-@njit(cache=True, nogil=True)
 def _add_terms(parts, held_free, counted, key0, times0, key1, times1, key2, times2, key3, times3):
     """``parts[key, held_free] += times * counted`` for up to four (key, times) terms (key -1: none)."""
     for key, times in ((key0, times0), (key1, times1), (key2, times2), (key3, times3)):
@@ -165,6 +154,7 @@ def flush_parts(
     parts = np.zeros((keys, 1 << d, flat), dtype=np.int64)
     used = np.zeros(keys, dtype=np.bool_)
     counted = np.zeros(flat, dtype=np.int64)
+    functionals = counted.reshape((questions, settings, 4))  # the same numbers, as _functionals_into writes them
     scratch = functional_scratch(shape)
     rest = live_mask & ~always & ~varies  # ranks the player cannot hold in this suit
     for held_free in range(1 << d):  # the suited ranks among ``varies`` (compact bits)
@@ -196,8 +186,7 @@ def flush_parts(
         for sig in range(signatures):
             if not (touched >> sig) & 1:
                 continue
-            _functionals_into(grids, sig * layer, shape, cuts, box, counted.reshape((questions, settings, 4)), scratch)
-            _clear(grids, sig * layer, rows, cols, layers, box)
+            _functionals_into(grids, sig * layer, shape, cuts, box, functionals, scratch)
             # the signature's terms, by which of its ranks the player holds
             a, b = sig_first[sig], sig_second[sig]
             if a < 0:  # none he may hold

@@ -46,7 +46,9 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
     layer ``p`` is settled in game ``g``; ``game_of[q]`` is question q's game. ``hcut[q, u]``/``lcut[q, u]``
     rows/columns are the dealer values the player takes; ``heq``/``leq`` the row/column of his own
     values (copies, in every layer); ``probes`` Face Up's corner probes (``rank_groups.shown_probes``).
-    ``scratch`` is the caller's ``functional_scratch(shape)``, reused from grid to grid.
+    ``scratch`` is the caller's ``functional_scratch(shape)``, reused from grid to grid. The grid is
+    left zero, ready for the next (layers 1 and up are read, and zeroed, within ``box`` when the
+    questions ask one game: no hand of theirs is outside it).
 
     Wins and losses count the settled hands only, so when the questions ask one game (layer 0
     settles, layer 1 pushes) only layer 0 is summed into a cumulative plane, and layer 1 adds to
@@ -66,6 +68,7 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
             across = 0
             for j in range(cols):
                 across += grid[start + i * cols + j]
+                grid[start + i * cols + j] = 0
                 sums[i + 1, j + 1] = sums[i, j + 1] + across
             row_total[i] = across
         for j in range(cols):
@@ -74,6 +77,7 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
             for i in range(box[0], box[1]):
                 for j in range(box[2], box[3]):
                     value = grid[start + area + i * cols + j]
+                    grid[start + area + i * cols + j] = 0
                     row_total[i] += value
                     col_total[j] += value
     else:
@@ -86,6 +90,7 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
                 total = 0
                 for p in range(layers):
                     value = grid[at + p * area]
+                    grid[at + p * area] = 0
                     total += value
                     running[p] += value
                     below[p, i + 1, j + 1] = below[p, i, j + 1] + running[p]
