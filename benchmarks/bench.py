@@ -594,7 +594,8 @@ def bench_strategy(runs: int, sample_chunks: int, house_way: str) -> None:
     against the whole-game pass it replaces (projected from sampled chunks of that pass, counted
     here); a strategy's answer read from the table in-process; ``compare``'s passes; and
     ``strategy --rules 10``, its search alone and end to end."""
-    from paigow_cli.analysis.edge import chunk_count, strategy_tables, table_is_cached, work_of
+    from paigow_cli.analysis.answer_cache import chunk_count
+    from paigow_cli.analysis.edge import strategy_tables, table_is_cached, work_of
     from paigow_cli.analysis.question import Question
     from paigow_cli.analysis.strategy_card import search_card
     from paigow_cli.analysis.whole_game import count_chunk_of, dealer_context
@@ -658,8 +659,10 @@ def bench_session(runs: int, hands: int) -> None:
 
     import numpy as np
 
-    from paigow_cli.analysis.edge import Question, edge_result, table_is_cached, work_of
+    from paigow_cli.analysis.edge import table_is_cached, work_of
     from paigow_cli.analysis.joint import player_side_joint
+    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.results import edge_result
     from paigow_cli.analysis.session import Step, ruin_long_run, ruin_within, session_distribution
     from paigow_cli.analysis.side_bets import PAY_TABLES
     from paigow_cli.analysis.strategy_table import cached_table
@@ -707,7 +710,7 @@ def bench_session(runs: int, hands: int) -> None:
     for name, values in times.items():
         median = statistics.median(values)
         print(f"{name:44} {median:8.3f} s  {median / help_median:6.2f}x --help")
-    from paigow_cli.analysis.edge import cached_result
+    from paigow_cli.analysis.answer_cache import cached_result
 
     tally = cached_result(question)
     assert tally is not None

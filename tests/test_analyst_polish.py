@@ -278,7 +278,8 @@ def test_item_8_a_foul_never_ranks_above_a_legal_setting_as_the_banker(rng):
 
 @pytest.mark.slow
 def test_item_9_a_damaged_whole_game_answer_is_said_and_counted_again(cache_folder):
-    from paigow_cli.analysis.edge import Question, result_path
+    from paigow_cli.analysis.answer_cache import result_path
+    from paigow_cli.analysis.question import Question
     from paigow_cli.core.cards import parse_cards
     from paigow_cli.core.rules import Game, Rules
 

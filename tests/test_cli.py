@@ -295,7 +295,7 @@ def test_stdin_batch_is_json_lines_in_order_and_bad_lines_are_numbered():
 
 def test_advise_batch_on_threads_prints_what_one_thread_prints(monkeypatch, foxwoods_table):
     """advise - works on several hands at once: the same lines, in input order, errors numbered alike."""
-    from paigow_cli.cli import output
+    from paigow_cli.cli.commands import advise
 
     dealt = random_hands(24, seed=5, size=14)
     hands = [" ".join(str(card) for card in hand[:7]) for hand in dealt]
@@ -304,7 +304,7 @@ def test_advise_batch_on_threads_prints_what_one_thread_prints(monkeypatch, foxw
     batch = "\n".join(hands) + "\n"
     results = {}
     for threads in (1, 3):
-        monkeypatch.setattr(output, "batch_threads", lambda threads=threads: threads)
+        monkeypatch.setattr(advise, "batch_threads", lambda threads=threads: threads)
         results[threads] = run("advise", "-", "--json", input=batch)
     one, many = results[1], results[3]
     assert one.exit_code == many.exit_code == 1

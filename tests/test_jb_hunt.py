@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from paigow_cli.analysis.edge import edge_result
 from paigow_cli.analysis.question import Question, Tally
+from paigow_cli.analysis.results import edge_result
 from paigow_cli.analysis.strategy_table import strategy_table_of
 from paigow_cli.analysis.whole_game import count_chunk
 from paigow_cli.core.cards import DECK, parse_cards

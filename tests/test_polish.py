@@ -303,7 +303,7 @@ def test_every_prompt_understands_help_and_words_are_never_cards(foxwoods_table)
 def test_hint_shows_dollars_at_the_wager(foxwoods_table):
     from rich.console import Console
 
-    from paigow_cli.cli.commands.practice import play_event_text
+    from paigow_cli.cli.commands.play import play_event_text
     from paigow_cli.cli.output import show
 
     game = table_game(foxwoods_table)
@@ -594,7 +594,7 @@ def test_an_interrupted_count_notes_after_its_bar_is_gone(monkeypatch, foxwoods_
 
     import typer
 
-    from paigow_cli.analysis import edge
+    from paigow_cli.analysis import answer_cache, edge
     from paigow_cli.analysis.question import Question
     from paigow_cli.cli import counting
 
@@ -614,7 +614,7 @@ def test_an_interrupted_count_notes_after_its_bar_is_gone(monkeypatch, foxwoods_
     monkeypatch.setattr(counting, "progress_bar", bar)
     monkeypatch.setattr(counting, "note", lambda text: events.append("note"))
     monkeypatch.setattr(edge, "compute_all", interrupted)
-    monkeypatch.setattr(edge, "cached_result", lambda question: None)
+    monkeypatch.setattr(answer_cache, "cached_result", lambda question: None)
     with pytest.raises(typer.Exit):
         counting.count_sets([[Question(Rules())]], 1, None, "questions")
     assert events == ["bar shown", "bar gone", "note"], events

@@ -13,8 +13,9 @@ from typer.testing import CliRunner
 from whole_game_reference import brute_force
 
 from paigow_cli.analysis.class_settings import legal_settings
-from paigow_cli.analysis.edge import Question, compute_all, edge_result
-from paigow_cli.analysis.question import question_set
+from paigow_cli.analysis.edge import compute_all
+from paigow_cli.analysis.question import Question, question_set
+from paigow_cli.analysis.results import edge_result
 from paigow_cli.analysis.whole_game import count_chunk, count_chunk_of
 from paigow_cli.cli import app
 from paigow_cli.core.cards import DECK, cards_text, parse_cards

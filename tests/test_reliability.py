@@ -273,7 +273,7 @@ def scripted_input(monkeypatch, answers: list[str]) -> None:
 
 
 def test_item_10_a_bankers_foul_in_the_drill_is_reset_and_scored_once(foxwoods_table):
-    from paigow_cli.cli.commands.practice import drill_grade_text
+    from paigow_cli.cli.commands.drill import drill_grade_text
     from paigow_cli.cli.output import show
     from paigow_cli.core.cards import parse_cards
     from paigow_cli.core.rules import Rules
@@ -318,9 +318,9 @@ def test_item_11_ctrl_c_leaves_the_table_with_exit_130_after_asking(foxwoods_tab
 
 
 def test_item_11_ctrl_d_at_a_terminal_asks_before_folding(foxwoods_table, cache_folder, monkeypatch):
-    import paigow_cli.cli.commands.practice as practice
+    import paigow_cli.cli.commands.play as play
 
-    monkeypatch.setattr(practice, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(play, "stdin_is_terminal", lambda: True)
     scripted_input(monkeypatch, ["10", "deal", "^D", "no", "house", "quit"])
     result = runner.invoke(app, ["play", "--seed", "1"])
     assert result.exit_code == 0

@@ -16,8 +16,8 @@ from conftest import one_error
 from typer.testing import CliRunner
 from whole_game_reference import brute_force
 
-from paigow_cli.analysis.edge import edge_result
 from paigow_cli.analysis.question import Question, Tally
+from paigow_cli.analysis.results import edge_result
 from paigow_cli.analysis.session import (
     PRECISION,
     exact_session,

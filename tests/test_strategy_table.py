@@ -13,8 +13,9 @@ import pytest
 from typer.testing import CliRunner
 from whole_game_reference import brute_force_table
 
-from paigow_cli.analysis import edge
-from paigow_cli.analysis.edge import answer_from_table, chunk_count, compute_all, strategy_tables
+from paigow_cli.analysis import answer_cache, edge
+from paigow_cli.analysis.answer_cache import chunk_count
+from paigow_cli.analysis.edge import answer_from_table, compute_all, strategy_tables
 from paigow_cli.analysis.question import Question, Tally
 from paigow_cli.analysis.strategy_table import cached_table, table_path
 from paigow_cli.analysis.whole_game import count_chunk_of
@@ -168,7 +169,7 @@ def test_an_interrupted_table_pass_resumes_from_its_finished_chunks(cache_folder
     monkeypatch.setattr(edge, "_run_locally", stopping)
     with pytest.raises(KeyboardInterrupt):
         strategy_tables([question], jobs=1)
-    kept = sorted(edge.partial_folder(question, record=True).glob("chunk-*.npz"))
+    kept = sorted(answer_cache.partial_folder(question, record=True).glob("chunk-*.npz"))
     assert len(kept) == 3
     monkeypatch.setattr(edge, "_run_locally", real)
     notes: list[str] = []
@@ -177,7 +178,7 @@ def test_an_interrupted_table_pass_resumes_from_its_finished_chunks(cache_folder
     assert answer_from_table(Question(question.rules, question.dead, "ballys"), table) == answer_from_table(
         Question(question.rules, question.dead, "ballys"), strategy_tables([question], jobs=1)[0]
     )
-    assert not edge.partial_folder(question, record=True).exists()
+    assert not answer_cache.partial_folder(question, record=True).exists()
 
 
 DEAD_TEXT = " ".join(str(card) for card in random_dead(14))

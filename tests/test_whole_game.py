@@ -12,11 +12,12 @@ import pytest
 from typer.testing import CliRunner
 from whole_game_reference import brute_force
 
-from paigow_cli.analysis import edge
+from paigow_cli.analysis import answer_cache
 from paigow_cli.analysis.advice import advise
-from paigow_cli.analysis.edge import Question, compute, edge_result, mistakes, two_pair_chart
-from paigow_cli.analysis.question import Tally
+from paigow_cli.analysis.edge import compute
+from paigow_cli.analysis.question import Question, Tally
 from paigow_cli.analysis.rank_groups import chart_cell, rank_groups
+from paigow_cli.analysis.results import edge_result, mistakes, two_pair_chart
 from paigow_cli.analysis.whole_game import count_chunk
 from paigow_cli.cli import app
 from paigow_cli.core.cards import DECK, cards_text, parse_cards
@@ -225,7 +226,7 @@ def test_two_pair_chart_cells(cache_folder):
 
 def test_an_interrupted_run_resumes_from_its_finished_chunks(cache_folder, monkeypatch):
     question = Question(Rules(game=Game.COMMISSION_FREE), random_dead(77, 17))
-    chunks = edge.chunk_count(question)
+    chunks = answer_cache.chunk_count(question)
     assert chunks > 10
     seen = []
 
@@ -236,29 +237,29 @@ def test_an_interrupted_run_resumes_from_its_finished_chunks(cache_folder, monke
 
     with pytest.raises(KeyboardInterrupt):
         compute(question, jobs=1, progress=stop_after_five)
-    assert edge.cached_result(question) is None
-    kept = sorted(edge.partial_folder(question).glob("chunk-*.npz"))
+    assert answer_cache.cached_result(question) is None
+    kept = sorted(answer_cache.partial_folder(question).glob("chunk-*.npz"))
     assert len(kept) == 5
     kept[0].write_bytes(b"garbage")  # a damaged chunk is counted again, not trusted
     notes = []
     resumed = compute(question, jobs=1, notify=notes.append)
     assert notes == [f"resuming: 4 of {chunks} chunks were computed by an earlier run"]
-    assert not edge.partial_folder(question).exists()
+    assert not answer_cache.partial_folder(question).exists()
     fresh = Tally()
     for chunk in range(chunks):
         fresh.add(count_chunk(question, chunk, chunks))
     assert resumed.totals == fresh.totals and resumed.rules == fresh.rules
-    assert edge.cached_result(question).totals == fresh.totals
+    assert answer_cache.cached_result(question).totals == fresh.totals
 
 
 def test_a_corrupt_result_is_computed_again(cache_folder):
     question = Question(Rules(), random_dead(78, 15))
     first = compute(question, jobs=1)
-    path = edge.result_path(question)
+    path = answer_cache.result_path(question)
     path.write_bytes(path.read_bytes()[:50])
-    assert edge.cached_result(question) is None
+    assert answer_cache.cached_result(question) is None
     assert compute(question, jobs=1).totals == first.totals
-    assert edge.cached_result(question) is not None
+    assert answer_cache.cached_result(question) is not None
 
 
 def test_the_cache_name_changes_with_every_part_of_the_question(cache_folder):
@@ -271,14 +272,14 @@ def test_the_cache_name_changes_with_every_part_of_the_question(cache_folder):
         Question(Rules(wheel=Wheel.LOW), base.dead),
         Question(Rules(), random_dead(80, 15)),
     ]
-    paths = {edge.result_path(question) for question in [base, *others]}
+    paths = {answer_cache.result_path(question) for question in [base, *others]}
     assert len(paths) == 1 + len(others)
 
 
 def test_two_processes_count_the_same(cache_folder):
     question = Question(Rules(), random_dead(81, 17))
     local = compute(question, jobs=2)
-    edge.result_path(question).unlink()
+    answer_cache.result_path(question).unlink()
     assert compute(question, jobs=1).totals == local.totals
 
 
@@ -415,7 +416,7 @@ def test_a_dask_cluster_counts_exactly_what_a_local_run_counts(cache_folder):
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
     ) as cluster:
         on_cluster = compute(question, scheduler=cluster.scheduler_address)
-    edge.result_path(question).unlink()
+    answer_cache.result_path(question).unlink()
     local = compute(question, jobs=1)
     assert on_cluster.totals == local.totals and on_cluster.rules == local.rules and on_cluster.chart == local.chart
 
@@ -446,7 +447,7 @@ def test_ctrl_c_keeps_finished_chunks_and_the_next_run_resumes(foxwoods_table, c
         command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
     question = Question(Rules(), random_dead(93, 24))
-    folder = edge.partial_folder(question)
+    folder = answer_cache.partial_folder(question)
     deadline = time.time() + 120
     while time.time() < deadline and not (folder.is_dir() and len(list(folder.glob("chunk-*.npz"))) >= 3):
         time.sleep(0.05)

@@ -14,6 +14,9 @@ the joint distribution of the two, counted over the whole game's deals:
   the dealer hands the side bet pays on are the very hands that push every main bet, so every
   paying deal is a push, whatever the player does: exact from the side bet's count.
 
+``checked_joint`` gives a session's joint counts, checked against the main bet's whole-game
+counts and the side bet's own exact odds; ``every_joint_result`` the lattice a hand's results span.
+
 >>> from paigow_cli.analysis.side_bets import PAY_TABLES
 >>> joint = JointCounts(PAY_TABLES["tiger-9"], {("push", Line.NINE_HIGH_LOW_HAND): 1, ("win", None): 4, ("lose", None): 5})
 >>> joint.payouts(Fraction(1), Fraction(1, 5)).counts  # a win and the side bet lost; a push and it paid 30 to 1
@@ -24,16 +27,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from paigow_cli.analysis.side_bets import PayTable, SideBetOdds, best_line, royal_match_hands
 from paigow_cli.analysis.spread import Payouts
 from paigow_cli.core.bonus_hands import Line, hand_lines
-from paigow_cli.core.rules import Game
+from paigow_cli.core.rules import BEST_WAY, Game
 
 if TYPE_CHECKING:
+    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.results import EdgeResult
     from paigow_cli.analysis.strategy_table import StrategyTable
     from paigow_cli.engine.dealer_table import DealerTable
 
@@ -172,3 +177,42 @@ def dealer_side_joint(odds: SideBetOdds, wins: int, pushes: int, losses: int, de
         raise ArithmeticError(f"{paying:,} deals pay the side bet but only {pushes:,} push the main bet")
     cells["push", None] = pushes - paying
     return JointCounts(odds.table, {key: count for key, count in cells.items() if count})
+
+
+def checked_joint(question: Question, result: EdgeResult, pay_table: PayTable, choice: str, table: Any) -> JointCounts:
+    """The main bet's and the side bet's joint counts for the player's strategy; checked against
+    the main bet's own counts and the side bet's own odds (``paigow bonus --odds``)."""
+    from paigow_cli.analysis.side_bets import side_bet_odds
+    from paigow_cli.analysis.strategy_table import best_way_table
+    from paigow_cli.analysis.whole_game import settings_table
+    from paigow_cli.engine.class_flags import nine_high_low_classes
+
+    rules = question.rules
+    dealer = settings_table(rules.house_way, rules.wheel)
+    nine_high = nine_high_low_classes(dealer) if pay_table.needs_house_way else None
+    odds = side_bet_odds(pay_table, dealer.classes, question.dead, nine_high)
+    if table is None:
+        joint = dealer_side_joint(odds, result.wins, result.pushes, result.losses, question.dealer_hands)
+    else:
+        if choice == "best":
+            picks = None
+        elif question.strategy == BEST_WAY:
+            picks = table.choice(best_way_table(question.dealer))
+        else:
+            picks = table.choice(settings_table(question.strategy or rules.house_way, rules.wheel))
+        joint = player_side_joint(pay_table, table, picks, dealer)
+    if joint.main() != (result.wins, result.pushes, result.losses):
+        raise ArithmeticError("the joint counts' main bet differs from the whole game's counts")
+    if joint.side() != {row.line: row.count * question.dealer_hands for row in odds.rows if row.count}:
+        raise ArithmeticError("the joint counts' side bet differs from its own exact odds")
+    return joint
+
+
+def every_joint_result(pay_table: PayTable, question: Question, ratio: Fraction) -> Payouts:
+    """Every result a hand could have with the side bet, each counted once (the lattice it spans)."""
+    from paigow_cli.analysis.spread import main_bet
+
+    main = main_bet(1, 1, 1, question.rules.commission).counts
+    win = max(amount for amount, _ in main)
+    lines = [line for line, _ in pay_table.lines] + [None]
+    return JointCounts(pay_table, {(what, line): 1 for what in MAIN for line in lines}).payouts(win, ratio)

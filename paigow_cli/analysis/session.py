@@ -95,6 +95,31 @@ class SessionDistribution:
         even = float(self.probabilities[zero])
         return 1.0 - behind - even, even, behind
 
+    def bars(self, columns: int, shown: float) -> tuple[list[float], int, int]:
+        """A histogram of about ``columns`` bars, leaving out ``shown`` of the chance at each end:
+        (heights, first lattice point, points per bar). Bars narrower than one hand's spread of
+        outcomes would show the lattice's comb, not the shape, so a bar covers at least that many
+        points when the picture still has a dozen bars.
+
+        >>> coin = session_distribution(Payouts.of([(1, 1), (-1, 1)]), 4)
+        >>> heights, first, per_bar = coin.bars(60, 0.001)  # -4 to +4 bets: odd nets cannot happen
+        >>> [round(height, 4) for height in heights], first, per_bar
+        ([0.0625, 0.0, 0.25, 0.0, 0.375, 0.0, 0.25, 0.0, 0.0625], 0, 1)
+        """
+        cumulative = np.cumsum(self.probabilities)
+        first = int(np.searchsorted(cumulative, shown))
+        last = int(np.searchsorted(cumulative, 1 - shown))
+        span = last - first + 1
+        per_bar = -(-span // columns)
+        period = self.step.width
+        if per_bar < period and span // period >= 12:
+            per_bar = period
+        bars = -(-span // per_bar)
+        heights = [
+            float(self.probabilities[first + bar * per_bar : first + (bar + 1) * per_bar].sum()) for bar in range(bars)
+        ]
+        return heights, first, per_bar
+
     def percentile(self, share: float) -> Fraction:
         """The smallest net (bets) with at least ``share`` of the chance at or below it.
 

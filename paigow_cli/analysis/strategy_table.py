@@ -362,7 +362,7 @@ def meta(question: Question) -> dict[str, object]:
 
 def table_path(question: Question) -> Path:
     """The cache file of a dealer question's strategy table (keyed as its whole-game answer)."""
-    from paigow_cli.analysis.edge import question_key
+    from paigow_cli.analysis.answer_cache import question_key
     from paigow_cli.engine.cache import table_path as cache_path
 
     rules = question.rules
@@ -449,7 +449,7 @@ def table_examples(question: Question, table: StrategyTable, player: DealerTable
     it (``Tally.examples``): the table knows how much that is and in which classes, and the rank
     groups of those classes are counted again, one by one, to find the hand; where several groups
     tie, the pass's choice is followed (in a chunk the first group, across chunks the lowest hand)."""
-    from paigow_cli.analysis.edge import chunk_count
+    from paigow_cli.analysis.answer_cache import chunk_count
     from paigow_cli.analysis.rank_groups import rank_groups
     from paigow_cli.analysis.whole_game import count_group
 

@@ -65,15 +65,8 @@ def count_sets(
     table, counted first where it is not cached. Also how many questions were counted, not cached.
     With ``tables`` the sets are dealer questions and their strategy tables are returned instead;
     ``writes`` (``edge.Writes``) learns what the cache could not keep."""
-    from paigow_cli.analysis.edge import (
-        Writes,
-        cached_result,
-        chunk_count,
-        compute_all,
-        strategy_tables,
-        table_is_cached,
-        work_of,
-    )
+    from paigow_cli.analysis.answer_cache import cached_result, chunk_count
+    from paigow_cli.analysis.edge import Writes, compute_all, strategy_tables, table_is_cached, work_of
     from paigow_cli.core.rules import BEST_WAY
 
     writes = writes if writes is not None else Writes()

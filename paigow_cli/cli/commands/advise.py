@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from paigow_cli.cli.batches import batch_threads, deal_line, for_each_hand, is_batch
 from paigow_cli.cli.exits import (
     reporting_errors,
 )
@@ -23,17 +24,7 @@ from paigow_cli.cli.options import (
     make_rules,
     option_cards,
 )
-from paigow_cli.cli.output import (
-    Output,
-    batch_threads,
-    card_list,
-    cards_markup,
-    data_table,
-    deal_line,
-    fitted,
-    for_each_hand,
-    is_batch,
-)
+from paigow_cli.cli.output import Output, card_list, cards_markup, data_table, fitted
 from paigow_cli.cli.tables import TableOnce
 from paigow_cli.cli.views import (
     outcome_text,

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from paigow_cli.analysis.spread import spread_json
+from paigow_cli.cli.batches import deal_line, for_each_hand, is_batch
 from paigow_cli.cli.exits import (
     reporting_errors,
 )
@@ -20,16 +21,7 @@ from paigow_cli.cli.options import (
     dead_option,
     make_rules,
 )
-from paigow_cli.cli.output import (
-    Output,
-    card_list,
-    cards_markup,
-    data_table,
-    deal_line,
-    fitted,
-    for_each_hand,
-    is_batch,
-)
+from paigow_cli.cli.output import Output, card_list, cards_markup, data_table, fitted
 from paigow_cli.cli.tables import category_table, dealer_table
 from paigow_cli.cli.views import (
     setting_json,

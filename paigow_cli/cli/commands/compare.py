@@ -148,7 +148,7 @@ def compare_command(
 def compare_cells(strategies: list[str], columns: list[list[Any]], tallies: list[list[Any]]) -> list[dict[str, Any]]:
     """One cell per (dealer, strategy): the question, its exact result and its gain over the
     dealer's own way (the column's first question), the column's best house way marked."""
-    from paigow_cli.analysis.edge import edge_result
+    from paigow_cli.analysis.results import edge_result
 
     cells = []
     for questions, found in zip(columns, tallies):

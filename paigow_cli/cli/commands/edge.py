@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
-    from paigow_cli.analysis.edge import EdgeResult
+    from paigow_cli.analysis.results import EdgeResult
 
 app = typer.Typer()
 
@@ -134,7 +134,7 @@ def edge_command(
     """
     import time
 
-    from paigow_cli.analysis.edge import edge_result
+    from paigow_cli.analysis.results import edge_result
 
     if every or as_csv:
         check_all_options(ctx, every, as_json, as_csv)
@@ -211,7 +211,7 @@ def edge_all(
     """``edge --all``: every question's counts, computed (one bar over them all) or from the cache."""
     import time
 
-    from paigow_cli.analysis.edge import edge_result
+    from paigow_cli.analysis.results import edge_result
 
     with reporting_errors():
         dead_cards = dead_option(dead, MAX_EDGE_DEAD)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from paigow_cli.cli.batches import deal_line, for_each_hand, is_batch
 from paigow_cli.cli.exits import (
     reporting_errors,
 )
@@ -19,16 +20,7 @@ from paigow_cli.cli.options import (
     dead_option,
     make_rules,
 )
-from paigow_cli.cli.output import (
-    Output,
-    card_list,
-    cards_markup,
-    data_table,
-    deal_line,
-    fitted,
-    for_each_hand,
-    is_batch,
-)
+from paigow_cli.cli.output import Output, card_list, cards_markup, data_table, fitted
 from paigow_cli.cli.tables import category_table, dealer_table
 from paigow_cli.cli.views import question_json
 from paigow_cli.core.cards import Card, parse_hand, sort_cards
@@ -40,7 +32,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from paigow_cli.core.hands import HandValue
-    from paigow_cli.engine.distribution import CategoryCounts, PowerRow
+    from paigow_cli.engine.categories import CategoryCounts, PowerRow
 
 app = typer.Typer()
 
@@ -111,7 +103,7 @@ def odds_command(dead: DeadOption = None, as_json: JsonOption = False) -> None:
     $ paigow odds
     $ paigow odds --dead "AS AH JK" --json
     """
-    from paigow_cli.engine.distribution import category_counts
+    from paigow_cli.engine.categories import category_counts
 
     with reporting_errors():
         dead_cards = dead_option(dead)
@@ -180,7 +172,8 @@ def power_command(
     $ paigow power
     $ paigow power --house-way santa-ana-star --json | jq '.low_hands[:5]'
     """
-    from paigow_cli.engine.distribution import DealerDistribution, power_rows
+    from paigow_cli.engine.categories import power_rows
+    from paigow_cli.engine.distribution import DealerDistribution
 
     rules = make_rules(house_way, wheel=wheel)
     with reporting_errors():

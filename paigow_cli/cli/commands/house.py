@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from paigow_cli.cli.batches import deal_line, for_each_hand, is_batch
 from paigow_cli.cli.exits import (
     ExitCode,
     error_text,
@@ -19,14 +20,7 @@ from paigow_cli.cli.options import (
     WheelOption,
     make_rules,
 )
-from paigow_cli.cli.output import (
-    Output,
-    deal_line,
-    for_each_hand,
-    indented,
-    is_batch,
-    progress_bar,
-)
+from paigow_cli.cli.output import Output, indented, progress_bar
 from paigow_cli.cli.views import (
     setting_json,
     setting_line,

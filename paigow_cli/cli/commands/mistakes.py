@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
-    from paigow_cli.analysis.edge import ChartCell, Mistake
+    from paigow_cli.analysis.results import ChartCell, Mistake
 
 app = typer.Typer()
 
@@ -100,7 +100,7 @@ def mistakes_command(
     $ paigow mistakes --chart two-pair
     $ paigow mistakes --player trump-plaza --house-way foxwoods
     """
-    from paigow_cli.analysis.edge import mistakes, two_pair_chart
+    from paigow_cli.analysis.results import mistakes, two_pair_chart
 
     choice, strategy = player_strategy(player)
     if choice == "best":

@@ -38,9 +38,9 @@ from paigow_cli.core.rules import BEST_WAY, Game, HouseWayName, Wheel
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from paigow_cli.analysis.edge import EdgeResult
     from paigow_cli.analysis.joint import JointCounts
     from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.results import EdgeResult
     from paigow_cli.analysis.session import SessionDistribution
     from paigow_cli.analysis.side_bets import PayTable
     from paigow_cli.analysis.spread import Payouts
@@ -168,12 +168,13 @@ def session_command(
             check_folder(svg, "--svg")
     choice, strategy = player_strategy(player, game, banker)
     question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
-    from paigow_cli.analysis.edge import edge_result
+    from paigow_cli.analysis.joint import checked_joint, every_joint_result
+    from paigow_cli.analysis.results import edge_result
     from paigow_cli.analysis.session import ruin_long_run, ruin_within, session_distribution
 
     if pay_table is not None and side is not None and not question.dead:
         with reporting_errors():  # before counting: in a full deck the side bet can pay every line
-            check_lattice(every_result(pay_table, question, Fraction(side) / Fraction(stake)), hands, True)
+            check_lattice(every_joint_result(pay_table, question, Fraction(side) / Fraction(stake)), hands, True)
     table = None
     if pay_table is not None and pay_table.on == "player":
         table = strategy_table_once(question, jobs, scheduler)  # its pass answers the main bet too
@@ -182,7 +183,7 @@ def session_command(
         payouts = result.payouts
         side_bet_counts = None
         if pay_table is not None and side is not None:
-            joint = side_bet_joint(question, result, pay_table, choice, table)
+            joint = checked_joint(question, result, pay_table, choice, table)
             side_bet_counts = SideBet(pay_table, side, joint)
             payouts = joint.payouts(1 - result.commission, Fraction(side) / Fraction(stake))
         check_lattice(payouts, hands, side_bet_counts is not None)
@@ -262,47 +263,6 @@ def strategy_table_once(question: Question, jobs: int | None, scheduler: str | N
 
     tables, _ = count_sets([[question.dealer]], jobs, scheduler, "questions", tables=True)
     return tables[0][0]
-
-
-def side_bet_joint(question: Question, result: EdgeResult, pay_table: PayTable, choice: str, table: Any) -> JointCounts:
-    """The main bet's and the side bet's joint counts for the player's strategy; checked against
-    the main bet's own counts and the side bet's own odds (``paigow bonus --odds``)."""
-    from paigow_cli.analysis.joint import dealer_side_joint, player_side_joint
-    from paigow_cli.analysis.side_bets import side_bet_odds
-    from paigow_cli.analysis.strategy_table import best_way_table
-    from paigow_cli.analysis.whole_game import settings_table
-    from paigow_cli.engine.class_flags import nine_high_low_classes
-
-    rules = question.rules
-    dealer = settings_table(rules.house_way, rules.wheel)
-    nine_high = nine_high_low_classes(dealer) if pay_table.needs_house_way else None
-    odds = side_bet_odds(pay_table, dealer.classes, question.dead, nine_high)
-    if table is None:
-        joint = dealer_side_joint(odds, result.wins, result.pushes, result.losses, question.dealer_hands)
-    else:
-        if choice == "best":
-            picks = None
-        elif question.strategy == BEST_WAY:
-            picks = table.choice(best_way_table(question.dealer))
-        else:
-            picks = table.choice(settings_table(question.strategy or rules.house_way, rules.wheel))
-        joint = player_side_joint(pay_table, table, picks, dealer)
-    if joint.main() != (result.wins, result.pushes, result.losses):
-        raise ArithmeticError("the joint counts' main bet differs from the whole game's counts")
-    if joint.side() != {row.line: row.count * question.dealer_hands for row in odds.rows if row.count}:
-        raise ArithmeticError("the joint counts' side bet differs from its own exact odds")
-    return joint
-
-
-def every_result(pay_table: PayTable, question: Question, ratio: Fraction) -> Payouts:
-    """Every result a hand could have with the side bet, each counted once (the lattice it spans)."""
-    from paigow_cli.analysis.joint import MAIN, JointCounts
-    from paigow_cli.analysis.spread import main_bet
-
-    main = main_bet(1, 1, 1, question.rules.commission).counts
-    win = max(amount for amount, _ in main)
-    lines = [line for line, _ in pay_table.lines] + [None]
-    return JointCounts(pay_table, {(what, line): 1 for what in MAIN for line in lines}).payouts(win, ratio)
 
 
 def check_lattice(payouts: Payouts, hands: int, side: bool) -> None:
@@ -427,26 +387,6 @@ def session_csv(distribution: SessionDistribution, stake: Decimal) -> str:
     return text.getvalue()
 
 
-def picture_bins(distribution: SessionDistribution) -> tuple[list[float], int, int]:
-    """The histogram's bars: (heights, first lattice point, points per bar). Bars narrower than
-    one hand's spread of outcomes would show the lattice's comb, not the shape, so a bar covers at
-    least that many points when the picture still has a dozen bars."""
-    import numpy as np
-
-    cumulative = np.cumsum(distribution.probabilities)
-    first = int(np.searchsorted(cumulative, SHOWN))
-    last = int(np.searchsorted(cumulative, 1 - SHOWN))
-    span = last - first + 1
-    per_bar = -(-span // COLUMNS)
-    period = distribution.step.width
-    if per_bar < period and span // period >= 12:
-        per_bar = period
-    bars = -(-span // per_bar)
-    probabilities = distribution.probabilities
-    heights = [float(probabilities[first + bar * per_bar : first + (bar + 1) * per_bar].sum()) for bar in range(bars)]
-    return heights, first, per_bar
-
-
 def picture_lines(
     distribution: SessionDistribution, stake: Decimal, money_in: Decimal | None, action: Decimal
 ) -> list[str]:
@@ -455,7 +395,7 @@ def picture_lines(
     from paigow_cli.cli.plots import axis, histogram, labels
     from paigow_cli.cli.terminal import SETTINGS
 
-    heights, first, per_bar = picture_bins(distribution)
+    heights, first, per_bar = distribution.bars(COLUMNS, SHOWN)
     width = COLUMNS if len(heights) <= COLUMNS else len(heights)
     columns = [heights[column * len(heights) // width] for column in range(width)]
     ascii_only = SETTINGS.ascii_only
@@ -583,7 +523,7 @@ def session_svg(session: Session) -> str:
     from paigow_cli.cli.plots import svg_histogram
 
     distribution, stake = session.distribution, session.stake
-    heights, first, per_bar = picture_bins(distribution)
+    heights, first, per_bar = distribution.bars(COLUMNS, SHOWN)
     marks = picture_marks(distribution, stake, session.money_in, heights, first, per_bar, session.action)
     rules = session.question.rules
     side = f" + {money(session.side.stake)} {session.side.table.name}" if session.side else ""

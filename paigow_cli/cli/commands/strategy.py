@@ -198,7 +198,7 @@ def plugin_target(text: str) -> Path:
 
 def write_card_plugin(card: Card, path: Path, table: Any, rules: int, min_saving: str) -> Path:
     """Write the card's plugin (atomically), load it, build its table and check it plays as the card."""
-    from paigow_cli.analysis.strategy_card import check_plugin, plugin_name, plugin_source
+    from paigow_cli.analysis.card_plugin import check_plugin, plugin_name, plugin_source
     from paigow_cli.cli.tables import dealer_table
     from paigow_cli.house_ways.plugins import resolve
 
@@ -337,7 +337,7 @@ def card_markdown(card: Card) -> str:
 
 
 def card_json(card: Card, written: Path | None = None) -> dict[str, Any]:
-    from paigow_cli.analysis.edge import EdgeResult
+    from paigow_cli.analysis.results import EdgeResult
 
     question = card.question
 
