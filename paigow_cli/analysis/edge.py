@@ -169,7 +169,7 @@ def cached_table(question: Question, notify: Callable[[str], None] | None = None
 def answer_from_table(question: Question, table, details: bool = False) -> Tally:
     """A player strategy's whole-game counts, read from its dealer's strategy table; with
     ``details`` the clauses' example hands and the two-pair chart too (as a pass gives them)."""
-    from paigow_cli.analysis.strategy_table import table_chart, table_examples
+    from paigow_cli.analysis.table_details import table_chart, table_examples
 
     player = player_table(question)
     tally = table.tally(player, clauses=details)
