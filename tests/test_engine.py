@@ -19,8 +19,9 @@ from paigow_cli.core.hands import Category
 from paigow_cli.core.rules import Game, HouseWayName, Wheel
 from paigow_cli.core.splits import all_splits
 from paigow_cli.engine.cache import StaleCache, read_arrays, table_path, write_arrays
+from paigow_cli.engine.categories import category_counts, power_rows
 from paigow_cli.engine.dealer_table import load_categories, load_table
-from paigow_cli.engine.distribution import DealerDistribution, category_counts, hand_odds, power_rows
+from paigow_cli.engine.distribution import DealerDistribution, hand_odds
 from paigow_cli.house_ways import house_keys
 
 
