@@ -10,6 +10,7 @@ Usage:
     python benchmarks/bench.py startup [--runs 7] [--batch 400] [--baseline REV]
     python benchmarks/bench.py speed [--runs 3] [--chunks 6] [--baseline REV] [--rounds 2000]
     python benchmarks/bench.py edge-games [--chunks 6] [--baseline REV]
+    python benchmarks/bench.py kernel [--game classic] [--chunks 2] [--runs 7] [--baseline REV]
     python benchmarks/bench.py strategy [--runs 5] [--chunks 4] [--house-way foxwoods]
     python benchmarks/bench.py session [--runs 5] [--hands 10000]
 """
@@ -588,6 +589,96 @@ def bench_edge_games(sample_chunks: int, baseline: str | None) -> None:
             )
 
 
+# Captures ``play_group``'s arguments for every rank group of some chunks (the code of this tree),
+# to time the compiled kernel alone on them.
+KERNEL_CAPTURE = """
+import json, pickle, sys
+import paigow_cli.analysis.whole_game as whole_game
+import paigow_cli.engine.group_play as group_play
+from paigow_cli.analysis.question import Question
+from paigow_cli.core.rules import Game, Rules
+game, chunks, path = Game(sys.argv[1]), json.loads(sys.argv[2]), sys.argv[3]
+captured, real = [], group_play.play_group
+
+def grab(*args):
+    captured.append(args)
+    return real(*args)
+
+group_play.play_group = grab
+for chunk in chunks:
+    whole_game.count_chunk(Question(Rules(game=game)), chunk)
+with open(path, "wb") as file:
+    pickle.dump(captured, file)
+print(json.dumps(len(captured)))
+"""
+
+# Times one tree's ``play_group`` on captured arguments (a fresh process; the code of before the
+# kernels' arguments were grouped, ``kernels.play_group``, takes them flat): each round runs every
+# group once; prints the rounds' seconds and a digest of what the kernel counted.
+KERNEL_TIMER = """
+import copy, hashlib, json, pickle, sys, time
+import numpy as np
+path, rounds = sys.argv[1], int(sys.argv[2])
+with open(path, "rb") as file:
+    captured = pickle.load(file)
+try:
+    from paigow_cli.engine.group_play import play_group
+except ImportError:
+    from paigow_cli.engine.kernels import play_group as flat_play_group
+
+    def play_group(*args):
+        rows, cols, layers = args[17]
+        settles, game_of, hcut, lcut, heq, leq, probes = args[18]
+        return flat_play_group(*args[:17], layers, settles, game_of, hcut, lcut, heq, leq, probes, rows, cols, *args[19:])
+
+digest = hashlib.sha256()
+for args in captured:
+    fresh = copy.deepcopy(args)
+    play_group(*fresh)
+    for counted in [value for value in fresh if isinstance(value, np.ndarray)][-8:]:
+        digest.update(np.ascontiguousarray(counted).tobytes())
+times = []
+for _ in range(rounds):
+    start = time.perf_counter()
+    for args in captured:
+        play_group(*args)
+    times.append(time.perf_counter() - start)
+print(json.dumps([times, digest.hexdigest()]))
+"""
+
+
+def bench_kernel(game: str, sample_chunks: int, runs: int, baseline: str) -> None:
+    """The whole game's compiled kernel alone (``group_play.play_group``: a rank group's flush walk
+    and its hands), on the groups of sampled chunks, beside the code at ``baseline`` (a temporary
+    worktree), in alternating fresh processes; both must count the same (a digest of the outputs).
+    The Python around the kernel is left out, so the noise of a chunk's timing is too."""
+    import json
+
+    from paigow_cli.analysis.whole_game import CHUNKS
+
+    cache = os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
+    root = Path(__file__).resolve().parent.parent
+    chosen = [round(i * CHUNKS / sample_chunks) + 1 for i in range(sample_chunks)]
+    with tempfile.TemporaryDirectory(prefix="paigow-kernel-") as folder, worktree_at(root, baseline) as old_tree:
+        path = str(Path(folder) / "groups.pickle")
+        groups = timer_output(root, KERNEL_CAPTURE, game, json.dumps(chosen), path)
+        trees = {"now": root, baseline: old_tree}
+        times: dict[str, list[float]] = {name: [] for name in trees}
+        digests = {}
+        for _ in range(runs):
+            for name, tree in trees.items():
+                found, digests[name] = timer_output(tree, KERNEL_TIMER, path, "1")
+                times[name] += found
+    print(
+        f"{game}: play_group on the {groups} rank groups of {sample_chunks} chunks, {runs} alternating runs; cache in {cache}"
+    )
+    old = statistics.median(times[baseline])
+    for name, values in times.items():
+        median = statistics.median(values)
+        same = "counts the same" if digests[name] == digests["now"] else "COUNTS DIFFER"
+        print(f"  {name:10} median {median:6.3f} s  min {min(values):6.3f} s  {old / median:5.2f}x  {same}")
+
+
 def bench_strategy(runs: int, sample_chunks: int, house_way: str) -> None:
     """The strategy-table issue's targets, with the dealer's full-deck strategy table cached (counted
     first, and timed, if it is not): ``edge --player FILE.py`` end to end against ``--help`` and
@@ -776,6 +867,11 @@ def main(argv: Sequence[str]) -> int:
     games_edge = sub.add_parser("edge-games", help="full-deck edge per game, projected from sampled chunks")
     games_edge.add_argument("--chunks", type=int, default=6)
     games_edge.add_argument("--baseline", default=None, help="a commit to measure each game against")
+    kernel = sub.add_parser("kernel", help="the whole game's compiled kernel alone, beside a commit's")
+    kernel.add_argument("--game", default="classic")
+    kernel.add_argument("--chunks", type=int, default=2)
+    kernel.add_argument("--runs", type=int, default=7)
+    kernel.add_argument("--baseline", default="c980fd2", help="the commit to measure the kernel against")
     strategy = sub.add_parser("strategy", help="strategy tables: edge --player, compare's passes, strategy --rules 10")
     strategy.add_argument("--runs", type=int, default=5)
     strategy.add_argument("--chunks", type=int, default=4)
@@ -798,6 +894,8 @@ def main(argv: Sequence[str]) -> int:
         bench_startup(args.runs, args.batch, args.baseline)
     elif args.what == "edge-games":
         bench_edge_games(args.chunks, args.baseline)
+    elif args.what == "kernel":
+        bench_kernel(args.game, args.chunks, args.runs, args.baseline)
     elif args.what == "strategy":
         bench_strategy(args.runs, args.chunks, args.house_way)
     elif args.what == "session":
