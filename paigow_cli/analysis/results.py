@@ -56,13 +56,20 @@ class EdgeResult:
 def edge_result(question: Question, tally: Tally, player: str) -> EdgeResult:
     """The exact result for ``player`` (``house``: the question's strategy, or ``best``) from the
     merged counts; its ``player`` names the strategy when the player plays one."""
+    name = question.player if player == "house" else player  # a strategy's name when he plays one
+    return result_of_totals(question, name, tally.totals[player], player == "best" and question.shown)
+
+
+def result_of_totals(question: Question, name: str, totals: list[int], seen: bool = False) -> EdgeResult:
+    """The exact result of one way of playing from its totals (hands, wins, pushes, losses, high
+    copies, low copies, score: ``Tally.totals``), checked: the score and the counts tell one story."""
     from paigow_cli.engine.distribution import exact_rate
 
-    _hands, wins, pushes, losses, copies_high, copies_low, score = tally.totals[player]
+    _hands, wins, pushes, losses, copies_high, copies_low, score = totals
     commission = exact_rate(question.rules.commission)
     charge = (1 - commission).denominator
     result = EdgeResult(
-        question.player if player == "house" else player,  # a strategy's name when he plays one
+        name,
         question.deals,
         wins,
         pushes,
@@ -71,11 +78,11 @@ def edge_result(question: Question, tally: Tally, player: str) -> EdgeResult:
         copies_low,
         0,
         Fraction(score, charge * question.deals),
-        player == "best" and question.shown,
+        seen,
         commission,
     )
     if result.payouts.mean != result.ev_fraction:  # the kernel's score and the counts tell one story
-        raise ArithmeticError(f"{player}: EV {result.ev_fraction} is not the counts' {result.payouts.mean}")
+        raise ArithmeticError(f"{name}: EV {result.ev_fraction} is not the counts' {result.payouts.mean}")
     return result
 
 

@@ -337,29 +337,12 @@ def card_markdown(card: Card) -> str:
 
 
 def card_json(card: Card, written: Path | None = None) -> dict[str, Any]:
-    from paigow_cli.analysis.results import EdgeResult
+    from paigow_cli.analysis.results import result_of_totals
 
     question = card.question
 
     def result(name: str, totals: list[int]) -> dict[str, Any]:
-        from fractions import Fraction
-
-        _, wins, pushes, losses, copies_high, copies_low, score = totals
-        from paigow_cli.engine.distribution import exact_rate
-
-        found = EdgeResult(
-            name,
-            question.deals,
-            wins,
-            pushes,
-            losses,
-            copies_high,
-            copies_low,
-            0,
-            Fraction(score, card.scale),
-            commission=exact_rate(question.rules.commission),
-        )
-        return {"player": name, **player_json(found)}
+        return {"player": name, **player_json(result_of_totals(question, name, totals))}
 
     total = question.player_hands
     return {
