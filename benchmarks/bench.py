@@ -10,7 +10,7 @@ Usage:
     python benchmarks/bench.py startup [--runs 7] [--batch 400] [--baseline REV]
     python benchmarks/bench.py speed [--runs 3] [--chunks 6] [--baseline REV] [--rounds 2000]
     python benchmarks/bench.py edge-games [--chunks 6] [--baseline REV]
-    python benchmarks/bench.py kernel [--game classic] [--chunks 2] [--runs 7] [--baseline REV]
+    python benchmarks/bench.py kernel [--game classic|all] [--chunks 2] [--runs 7] [--baseline REV]
     python benchmarks/bench.py strategy [--runs 5] [--chunks 4] [--house-way foxwoods]
     python benchmarks/bench.py session [--runs 5] [--hands 10000]
 """
@@ -597,7 +597,11 @@ import paigow_cli.analysis.whole_game as whole_game
 import paigow_cli.engine.group_play as group_play
 from paigow_cli.analysis.question import Question
 from paigow_cli.core.rules import Game, Rules
-game, chunks, path = Game(sys.argv[1]), json.loads(sys.argv[2]), sys.argv[3]
+asked, chunks, path = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3]
+games = list(Game) if asked == "all" else [Game(asked)]  # all: a house way's questions (edge --all)
+questions = [Question(Rules(game=game, banker=banker)) for game in games for banker in (False, True)]
+if asked != "all":
+    questions = questions[:1]
 captured, real = [], group_play.play_group
 
 def grab(*args):
@@ -606,7 +610,7 @@ def grab(*args):
 
 group_play.play_group = grab
 for chunk in chunks:
-    whole_game.count_chunk(Question(Rules(game=game)), chunk)
+    whole_game.count_chunk_of(questions, chunk)
 with open(path, "wb") as file:
     pickle.dump(captured, file)
 print(json.dumps(len(captured)))
@@ -651,7 +655,8 @@ def bench_kernel(game: str, sample_chunks: int, runs: int, baseline: str) -> Non
     """The whole game's compiled kernel alone (``group_play.play_group``: a rank group's flush walk
     and its hands), on the groups of sampled chunks, beside the code at ``baseline`` (a temporary
     worktree), in alternating fresh processes; both must count the same (a digest of the outputs).
-    The Python around the kernel is left out, so the noise of a chunk's timing is too."""
+    The Python around the kernel is left out, so the noise of a chunk's timing is too. ``game``
+    "all": a house way's eight questions in one pass, as ``edge --all`` counts them."""
     import json
 
     from paigow_cli.analysis.whole_game import CHUNKS
@@ -868,7 +873,7 @@ def main(argv: Sequence[str]) -> int:
     games_edge.add_argument("--chunks", type=int, default=6)
     games_edge.add_argument("--baseline", default=None, help="a commit to measure each game against")
     kernel = sub.add_parser("kernel", help="the whole game's compiled kernel alone, beside a commit's")
-    kernel.add_argument("--game", default="classic")
+    kernel.add_argument("--game", default="classic", help="a game, or all: a house way's eight questions at once")
     kernel.add_argument("--chunks", type=int, default=2)
     kernel.add_argument("--runs", type=int, default=7)
     kernel.add_argument("--baseline", default="c980fd2", help="the commit to measure the kernel against")

@@ -155,6 +155,63 @@ def _can_flush(hand) -> bool:
     return any(sum(1 for card in hand if not card.is_joker and card & 3 == suit) >= 5 for suit in range(4))
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_functionals_read_every_layer_as_a_plain_sum_over_the_grid(seed):
+    """``_functionals_into`` (cumulative planes, a game's push layer read within its box, Face Up's
+    corner probes) against a plain sum over every cell, on random grids, games and cuts."""
+    import numpy as np
+
+    from paigow_cli.engine.functionals import _functionals_into, functional_scratch
+
+    rng = np.random.default_rng(seed)
+    rows, cols, layers, games = (int(value) for value in rng.integers([1, 1, 1, 1], [9, 9, 5, 4]))
+    lean = seed % 3 == 0  # one game asked, settling layer 0 and pushing layer 1: the lean path
+    if lean:
+        layers, games = 2, 1
+    top, left = int(rng.integers(0, rows)), int(rng.integers(0, cols))
+    box = np.array([top, int(rng.integers(top, rows + 1)), left, int(rng.integers(left, cols + 1))])
+    grid = rng.integers(-5, 10, size=(layers, rows, cols)).astype(np.int64)
+    inside = np.zeros((rows, cols), dtype=bool)
+    inside[box[0] : box[1], box[2] : box[3]] = True
+    grid[1:, ~inside] = 0  # the push layers' hands lie in the box
+    settles = rng.integers(0, 2, size=(games, layers)).astype(np.bool_)
+    if lean:
+        settles = np.array([[True, False]])
+    questions, settings = int(rng.integers(1, 4)), int(rng.integers(1, 6))
+    game_of = rng.integers(0, games, size=questions).astype(np.int64)
+    hcut = rng.integers(0, rows + 1, size=(questions, settings)).astype(np.int64)
+    lcut = rng.integers(0, cols + 1, size=(questions, settings)).astype(np.int64)
+    heq = rng.integers(0, rows, size=settings).astype(np.int64)
+    leq = rng.integers(0, cols, size=settings).astype(np.int64)
+    probes = np.full((settings, 4, 3), -1, dtype=np.int64)
+    if settings > 1:  # the last slot probes four corners, as Face Up's staircases do
+        heq[-1] = -1
+        for v in range(4):
+            probes[-1, v] = (rng.integers(0, rows + 1), rng.integers(0, cols + 1), rng.integers(-1, 2))
+    shape, cuts = (rows, cols, layers), (settles, game_of, hcut, lcut, heq, leq, probes)
+    values = np.zeros((questions, settings, 4), dtype=np.int64)
+    flat = grid.ravel().copy()
+    _functionals_into(flat, 0, shape, cuts, box, values, functional_scratch(shape))
+
+    def settled(q: int, high: int, low: int, kind: int) -> int:
+        kept = grid[settles[game_of[q]]]
+        return int(kept[:, :high, :low].sum() if kind == 0 else kept[:, high:, low:].sum())
+
+    for q in range(questions):
+        for u in range(settings):
+            if heq[u] < 0:
+                expected = [0 if kind < 0 else settled(q, high, low, kind) for high, low, kind in probes[u]]
+            else:
+                expected = [
+                    settled(q, hcut[q, u], lcut[q, u], 0),
+                    settled(q, hcut[q, u], lcut[q, u], 1),
+                    int(grid[:, heq[u], :].sum()),
+                    int(grid[:, :, leq[u]].sum()),
+                ]
+            assert values[q, u].tolist() == expected
+    assert not flat.any()  # left zero for the next grid
+
+
 @pytest.mark.parametrize(
     "rules, dead",
     [
