@@ -304,12 +304,13 @@ def _run_locally(
         return
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    from paigow_cli.engine.dealer_table import stop_pool, worker_pool
+    from paigow_cli.engine.dealer_table import interrupts_held, stop_pool, worker_pool
 
     pool = worker_pool(workers)
     try:
         function: Callable = count_table_chunk if record else count_chunk_of
-        pending = {pool.submit(function, questions, chunk, chunks): chunk for chunk in todo}
+        with interrupts_held():  # the first submit forks the workers
+            pending = {pool.submit(function, questions, chunk, chunks): chunk for chunk in todo}
         while pending:
             ready, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in ready:

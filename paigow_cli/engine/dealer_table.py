@@ -14,8 +14,9 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing import get_all_start_methods, get_context
 
@@ -118,7 +119,9 @@ def run_chunks(
         return results
     pool = worker_pool(workers)
     try:
-        for result in pool.map(function, *zip(*arguments)):
+        with interrupts_held():  # the first submit forks the workers
+            found = pool.map(function, *zip(*arguments))
+        for result in found:
             results.append(result)
             done += len(result)
             if progress:
@@ -136,6 +139,31 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(
         max_workers=workers, mp_context=get_context(method), initializer=_leave_interrupts_to_parent
     )
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C while a pool forks its workers, and deliver it after: a SIGINT that lands in the
+    fork's at-fork hooks (logging's lock release) is printed as ignored there and lost, and the work
+    would go on. Where signals cannot be blocked (not POSIX), a no-op.
+
+    >>> import os, signal
+    >>> try:
+    ...     with interrupts_held():
+    ...         os.kill(os.getpid(), signal.SIGINT)  # held here
+    ...         held = True
+    ... except KeyboardInterrupt:
+    ...     print("delivered after the block:", held)
+    delivered after the block: True
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
