@@ -598,10 +598,9 @@ import paigow_cli.engine.group_play as group_play
 from paigow_cli.analysis.question import Question
 from paigow_cli.core.rules import Game, Rules
 asked, chunks, path = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3]
-games = list(Game) if asked == "all" else [Game(asked)]  # all: a house way's questions (edge --all)
-questions = [Question(Rules(game=game, banker=banker)) for game in games for banker in (False, True)]
-if asked != "all":
-    questions = questions[:1]
+every = asked == "all"  # a house way's eight questions, as edge --all asks them
+games, sides = (list(Game), (False, True)) if every else ([Game(asked)], (False,))
+questions = [Question(Rules(game=game, banker=banker)) for game in games for banker in sides]
 captured, real = [], group_play.play_group
 
 def grab(*args):
