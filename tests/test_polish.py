@@ -92,6 +92,33 @@ def test_ctrl_c_at_many_moments_of_a_build(delay):
     interrupt_build_at(delay)
 
 
+
+def test_ctrl_c_while_workers_start_is_held_whichever_thread_takes_it():
+    """A pool starts while other threads run (a progress bar's refresh thread): a SIGINT sent to
+    the process may land on any thread, and must still wait for the end of the block."""
+    import threading
+
+    from paigow_cli.engine.worker_pool import interrupts_held
+
+    stop = threading.Event()
+    others = [threading.Thread(target=stop.wait) for _ in range(4)]
+    for thread in others:
+        thread.start()
+    inside = []
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with interrupts_held():
+                for _ in range(20):
+                    os.kill(os.getpid(), signal.SIGINT)
+                    time.sleep(0.005)  # time for the handler to run in the main thread
+                    inside.append(True)
+    finally:
+        stop.set()
+        for thread in others:
+            thread.join()
+    assert len(inside) == 20  # no interrupt inside the block
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is put back
+
 def test_an_interrupted_simulation_reports_what_it_has(foxwoods_table, cache_folder):
     process = paigow(
         "simulate",

@@ -304,7 +304,7 @@ def _run_locally(
         return
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    from paigow_cli.engine.dealer_table import interrupts_held, stop_pool, worker_pool
+    from paigow_cli.engine.worker_pool import interrupts_held, stop_pool, worker_pool
 
     pool = worker_pool(workers)
     try:

@@ -12,13 +12,8 @@ table that does not depend on the house way.
 from __future__ import annotations
 
 import os
-import signal
-import threading
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
-from multiprocessing import get_all_start_methods, get_context
 
 import numpy as np
 
@@ -117,6 +112,8 @@ def run_chunks(
             if progress:
                 progress(done, total)
         return results
+    from paigow_cli.engine.worker_pool import interrupts_held, stop_pool, worker_pool
+
     pool = worker_pool(workers)
     try:
         with interrupts_held():  # the first submit forks the workers
@@ -131,56 +128,6 @@ def run_chunks(
         raise
     pool.shutdown()
     return results
-
-
-def worker_pool(workers: int) -> ProcessPoolExecutor:
-    """A process pool whose workers ignore Ctrl-C (the parent stops them: ``stop_pool``)."""
-    method = "fork" if "fork" in get_all_start_methods() else "spawn"
-    return ProcessPoolExecutor(
-        max_workers=workers, mp_context=get_context(method), initializer=_leave_interrupts_to_parent
-    )
-
-
-@contextmanager
-def interrupts_held() -> Iterator[None]:
-    """Hold Ctrl-C while a pool forks its workers, and deliver it after: a SIGINT that lands in the
-    fork's at-fork hooks (logging's lock release) is printed as ignored there and lost, and the work
-    would go on. Where signals cannot be blocked (not POSIX), a no-op.
-
-    >>> import os, signal
-    >>> try:
-    ...     with interrupts_held():
-    ...         os.kill(os.getpid(), signal.SIGINT)  # held here
-    ...         held = True
-    ... except KeyboardInterrupt:
-    ...     print("delivered after the block:", held)
-    delivered after the block: True
-    """
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
-def stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Kill and reap a pool's workers at once, dropping the work not started (Ctrl-C, a failure)."""
-    # The pool's management thread may complain as its workers vanish: we are tearing it down on purpose.
-    threading.excepthook = lambda args: None
-    running = getattr(pool, "_processes", None) or {}  # the executor's worker processes, by pid
-    for process in list(running.values()):
-        process.kill()
-    for process in list(running.values()):
-        process.join(timeout=1)  # reap it: no process is left behind
-    pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _leave_interrupts_to_parent() -> None:
-    """Workers ignore Ctrl-C; the parent stops the pool (no traceback from every worker)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def chunk_arguments(prefix: tuple, classes: DealerClasses) -> tuple[list[tuple], int]:
