@@ -328,7 +328,8 @@ def test_play_names_the_game_and_settles_the_side_bet():
 
 
 def test_face_up_play_shows_the_dealer_set_before_you_set():
-    from paigow_cli.study.table_game import Dealt, TableGame
+    from paigow_cli.study.table_events import Dealt
+    from paigow_cli.study.table_game import TableGame
 
     game = TableGame(Rules(game=Game.FACE_UP), Decimal(100), seed=3, table=lambda: None)
     game.handle("10")

@@ -92,7 +92,6 @@ def test_ctrl_c_at_many_moments_of_a_build(delay):
     interrupt_build_at(delay)
 
 
-
 def test_ctrl_c_while_workers_start_is_held_whichever_thread_takes_it():
     """A pool starts while other threads run (a progress bar's refresh thread): a SIGINT sent to
     the process may land on any thread, and must still wait for the end of the block."""
@@ -106,18 +105,18 @@ def test_ctrl_c_while_workers_start_is_held_whichever_thread_takes_it():
         thread.start()
     inside = []
     try:
-        with pytest.raises(KeyboardInterrupt):
-            with interrupts_held():
-                for _ in range(20):
-                    os.kill(os.getpid(), signal.SIGINT)
-                    time.sleep(0.005)  # time for the handler to run in the main thread
-                    inside.append(True)
+        with pytest.raises(KeyboardInterrupt), interrupts_held():
+            for _ in range(20):
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(0.005)  # time for the handler to run in the main thread
+                inside.append(True)
     finally:
         stop.set()
         for thread in others:
             thread.join()
     assert len(inside) == 20  # no interrupt inside the block
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is put back
+
 
 def test_an_interrupted_simulation_reports_what_it_has(foxwoods_table, cache_folder):
     process = paigow(
@@ -300,7 +299,8 @@ def test_quit_at_the_set_prompt_asks_first_and_says_what_the_hand_is_worth(foxwo
 
 
 def test_fold_asks_for_confirmation_when_the_hand_is_worth_more_than_minus_one(foxwoods_table):
-    from paigow_cli.study.table_game import Folded, Phase
+    from paigow_cli.study.table_events import Folded
+    from paigow_cli.study.table_game import Phase
 
     game = table_game(foxwoods_table)
     assert "Folding forfeits" in texts(game.handle("fold")) and game.phase is Phase.CONFIRM_FOLD

@@ -17,7 +17,8 @@ from paigow_cli.engine.distribution import hand_odds
 from paigow_cli.house_ways import house_keys, house_setting
 from paigow_cli.study.drill import Drill
 from paigow_cli.study.simulation import ClassLookup, RunningTotals, Simulation, summarize
-from paigow_cli.study.table_game import Folded, Phase, RoundOver, TableGame
+from paigow_cli.study.table_events import Folded, RoundOver
+from paigow_cli.study.table_game import Phase, TableGame
 
 runner = CliRunner()
 

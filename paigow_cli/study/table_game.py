@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 
 from paigow_cli.analysis.advice import Advice, advise
-from paigow_cli.analysis.side_bets import PAY_TABLES, Paid, PayTable
+from paigow_cli.analysis.side_bets import PAY_TABLES, PayTable
 from paigow_cli.core.cards import (
     DECK,
     Card,
@@ -35,10 +34,10 @@ from paigow_cli.core.cards import (
 from paigow_cli.core.errors import PaigowError
 from paigow_cli.core.money import money
 from paigow_cli.core.rules import Game, Rules
-from paigow_cli.core.showdown import Settlement, settle
+from paigow_cli.core.showdown import settle
 from paigow_cli.core.splits import Split, make_split
-from paigow_cli.house_ways import HouseSetting, house_setting
-from paigow_cli.study.history import HandRecord
+from paigow_cli.house_ways import house_setting
+from paigow_cli.study.table_events import Dealt, Event, Folded, Hint, RoundOver, Say, SideResult
 
 CHIPS = (1, 5, 10, 25, 100)
 MIN_WAGER = Decimal(2)
@@ -63,70 +62,6 @@ class Phase(str, Enum):
     CONFIRM_FOLD = "fold?"  # folding (or leaving mid-hand) forfeits the wager: asked first
     OVER = "over"
 
-
-# --- events ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Say:
-    """A line to show; ``kind`` is info, warning or error."""
-
-    text: str
-    kind: str = "info"
-
-
-@dataclass(frozen=True)
-class Dealt:
-    player: tuple[Card, ...]
-    wager: Decimal
-    dealer: HouseSetting | None = None  # Face Up: the dealer's hand is set by the house way and shown first
-
-
-@dataclass(frozen=True)
-class Hint:
-    advice: Advice
-    wager: Decimal
-
-
-@dataclass(frozen=True)
-class RoundOver:
-    """The showdown: both settings, the dealer's clause, and what the wager did."""
-
-    player: Split
-    player_rule: str | None  # the clause, when the house way set the player's hand
-    dealer: HouseSetting
-    settlement: Settlement
-    wager: Decimal
-    balance: Decimal
-    rules: Rules  # the game, who banks, the commission
-    house: Split  # the house way's setting of the player's hand (a banker's foul is reset to it)
-    side: SideResult | None = None
-
-
-@dataclass(frozen=True)
-class SideResult:
-    """The side bet's result: the table, what the hand made, the wager and the net payout."""
-
-    table: PayTable
-    paid: Paid
-    wager: Decimal
-    payout: Decimal
-
-
-@dataclass(frozen=True)
-class Folded:
-    """A folded hand: the wager lost, and what the history needs to grade the fold."""
-
-    wager: Decimal
-    balance: Decimal
-    player: tuple[Card, ...] = ()
-    dealer: HouseSetting | None = None
-    rules: Rules | None = None
-    house: Split | None = None  # the house way's setting of the player's hand
-    side: SideResult | None = None
-
-
-Event = Say | Dealt | Hint | RoundOver | Folded | SideResult
 
 HELP = {
     Phase.BETTING: "Place chips with 1, 5, 10, 25 or 100 (wager $2 to $100); side and a chip bets on the side bet "
@@ -467,61 +402,3 @@ class TableGame:
                 )
             ]
         return []
-
-
-def round_record(event: RoundOver, table: object, seconds: float) -> HandRecord:
-    """What the history keeps of a play round: the hand as a drill grades it (exact EVs of your
-    setting, the best and the house way's) and what each of the three paid, or would have."""
-    from paigow_cli.study.drill import advice_record
-
-    rules, dealer = event.rules, event.dealer.split
-    advice = advise(event.player.cards, rules, table=table)  # type: ignore[arg-type]
-    mine = next(row for row in advice.rows if set(row.split.low) == set(event.player.low))
-
-    def paid(split: Split) -> str:
-        return str(settle(split, dealer, event.wager, rules.commission, rules.game, rules.banker, event.house).payout)
-
-    return advice_record(
-        advice,
-        mine,
-        event.player.foul,
-        seconds,
-        wager=str(event.wager),
-        payout=str(event.settlement.payout),
-        house_payout=paid(advice.house_row.split),
-        best_payout=paid(advice.best_row.split),
-        **side_fields(event.side),
-    )
-
-
-def fold_record(event: Folded, table: object, seconds: float) -> HandRecord:
-    """What the history keeps of a folded hand: graded as a certain loss of the wager (EV -1 a unit)
-    against the best setting and the house way's, and what those would have paid."""
-    from dataclasses import replace
-
-    from paigow_cli.study.drill import advice_record
-
-    assert event.rules is not None and event.dealer is not None and event.house is not None
-    rules, dealer = event.rules, event.dealer.split
-    advice = advise(event.player, rules, table=table)  # type: ignore[arg-type]
-
-    def paid(split: Split) -> str:
-        return str(settle(split, dealer, event.wager, rules.commission, rules.game, rules.banker, event.house).payout)
-
-    record = advice_record(
-        advice,
-        advice.house_row,
-        False,
-        seconds,
-        wager=str(event.wager),
-        payout=str(-event.wager),
-        house_payout=paid(advice.house_row.split),
-        best_payout=paid(advice.best_row.split),
-        **side_fields(event.side),
-    )
-    return replace(record, chosen="fold", ev_chosen=-1.0, folded=True)
-
-
-def side_fields(side: SideResult | None) -> dict[str, str]:
-    """A round's side bet as the history keeps it (nothing when none was placed)."""
-    return {} if side is None else {"side_wager": str(side.wager), "side_payout": str(side.payout)}

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from paigow_cli.cli.commands.edge import edge_question, strategy_words
+from paigow_cli.cli.commands.edge import edge_question
 from paigow_cli.cli.counting import whole_game
+from paigow_cli.cli.edge_views import strategy_words
 from paigow_cli.cli.exits import (
     reporting_errors,
 )

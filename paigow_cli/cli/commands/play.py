@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
-    from paigow_cli.study.table_game import Event
+    from paigow_cli.study.table_events import Event
 
 app = typer.Typer()
 
@@ -82,7 +82,8 @@ def play_command(
     from rich.text import Text
 
     from paigow_cli.house_ways import way_named
-    from paigow_cli.study.table_game import Dealt, Folded, RoundOver, TableGame, fold_record, round_record
+    from paigow_cli.study.table_events import Dealt, Folded, RoundOver, fold_record, round_record
+    from paigow_cli.study.table_game import TableGame
 
     rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
@@ -155,15 +156,8 @@ def play_event_text(event: Event) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
-    from paigow_cli.study.table_game import (
-        Dealt,
-        Folded,
-        Hint,
-        RoundOver,
-        Say,
-        SideResult,
-        ev_dollars,
-    )
+    from paigow_cli.study.table_events import Dealt, Folded, Hint, RoundOver, Say, SideResult
+    from paigow_cli.study.table_game import ev_dollars
 
     if isinstance(event, Say):
         style = {"error": "red", "warning": "yellow"}.get(event.kind, "")

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from paigow_cli.cli.commands.edge import player_json
 from paigow_cli.cli.counting import count_sets
+from paigow_cli.cli.edge_views import player_json
 from paigow_cli.cli.exits import reporting_errors
 from paigow_cli.cli.options import (
     BankerOption,
