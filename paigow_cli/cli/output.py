@@ -290,12 +290,14 @@ class _Fitted:
     def __rich_console__(self, console: Any, options: Any) -> Iterator[Any]:
         width = options.max_width
         columns = list(self.table.columns)
+        needed = self._width(console, options, columns)  # measured once per set of columns
         for header in self.optional:
-            if self._width(console, options, columns) <= width:
+            if needed <= width:
                 break
             columns = [column for column in columns if str(column.header) != header]
+            needed = self._width(console, options, columns)
         groups = [columns]
-        if self._width(console, options, columns) > width and len(columns) > self.keep + 1:
+        if needed > width and len(columns) > self.keep + 1:
             labels, rest = columns[: self.keep], columns[self.keep :]
             groups = [[*labels, rest[0]]]
             for column in rest[1:]:
