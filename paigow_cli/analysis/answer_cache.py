@@ -64,8 +64,7 @@ def result_path(question: Question) -> Path:
     from paigow_cli.engine.cache import table_path
 
     rules = question.rules
-    side = "banker" if rules.banker else "player"
-    return table_path("edge", rules.house_way, rules.wheel.value, rules.game.value, side, question_key(question))
+    return table_path("edge", rules.house_way, rules.wheel.value, rules.game.value, rules.side, question_key(question))
 
 
 def partial_folder(question: Question, record: bool = False) -> Path:

@@ -366,8 +366,9 @@ def table_path(question: Question) -> Path:
     from paigow_cli.engine.cache import table_path as cache_path
 
     rules = question.rules
-    side = "banker" if rules.banker else "player"
-    return cache_path("strategy", rules.house_way, rules.wheel.value, rules.game.value, side, question_key(question))
+    return cache_path(
+        "strategy", rules.house_way, rules.wheel.value, rules.game.value, rules.side, question_key(question)
+    )
 
 
 _RECENT: dict[Question, StrategyTable] = {}  # the table read last in this process (about 150 MB)

@@ -81,7 +81,7 @@ def edge_csv(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]]) -> str:
             [
                 rules.house_way,
                 rules.game.value,
-                "banker" if rules.banker else "player",
+                rules.side,
                 rules.wheel.value,
                 rules.commission,
                 " ".join(card_list(sort_cards(question.dead))),
@@ -131,7 +131,7 @@ def edge_all_text(
         table.add_row(
             rules.house_way,
             rules.game.value,
-            "banker" if rules.banker else "player",
+            rules.side,
             f"{100 * house.house_edge:.4f}%",
             f"{100 * best.house_edge:.4f}%",
             f"{100 * (best.ev - house.ev):.4f}%",

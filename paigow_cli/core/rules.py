@@ -101,6 +101,11 @@ class Rules:
         """True when the wheel is the lowest straight."""
         return self.wheel is Wheel.LOW
 
+    @property
+    def side(self) -> str:
+        """Who the player bets as, in words: "banker" or "player"."""
+        return "banker" if self.banker else "player"
+
     def as_dict(self) -> dict[str, object]:
         """The rules as plain JSON values."""
         return {

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from multiprocessing import get_all_start_methods, get_context
-from types import FrameType
 
 
 def worker_pool(workers: int) -> ProcessPoolExecutor:
@@ -32,8 +31,8 @@ def interrupts_held() -> Iterator[None]:
     inside the fork's at-fork hooks (logging's lock release) is printed as ignored there and lost,
     and the work would go on. Within the block a SIGINT is only noted (by a handler, so it holds
     whichever thread the signal lands on: a progress bar's refresh thread, a compiled kernel's);
-    after it, the handler that was there before gets it. Outside the main thread, a no-op (only
-    the main thread handles signals).
+    after it, it is sent again to the handler that was there before. Outside the main thread, a
+    no-op (only the main thread handles signals).
 
     >>> import os, signal
     >>> try:
@@ -47,19 +46,14 @@ def interrupts_held() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    noted: list[FrameType | None] = []
-    before = signal.signal(signal.SIGINT, lambda number, frame: noted.append(frame))
+    noted: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda number, frame: noted.append(number))
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, before)
-    if not noted:
-        return
-    if callable(before):
-        before(signal.SIGINT, noted[0])
-    elif before == signal.SIG_DFL:
-        raise KeyboardInterrupt
-    # SIG_IGN: the interrupt was to be ignored, and is
+    if noted:  # sent again, to whatever handles it now (Python's: KeyboardInterrupt here)
+        signal.raise_signal(signal.SIGINT)
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
