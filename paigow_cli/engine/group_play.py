@@ -204,13 +204,12 @@ def play_group(
     setting exists, the most a hand gives up), each summed (or, the last, maxed) over the class's
     hands, and best play's (wins, losses, high copies, low copies) in ``class_best[q, class]``.
     """
-    rows, cols, _ = shape
     questions, settings = cuts[2].shape  # hcut's
     flush_class_of = np.full(8192, -1, dtype=np.int64)  # the player class of a flush suit's ranks
     for index in range(1, flush_masks.shape[0]):
         flush_class_of[flush_masks[index]] = index
     own, parent = flush_cells(
-        flush_high, flush_low, flush_layer, parent_high, parent_low, parent_layer, row_of, col_of, rows, cols
+        flush_high, flush_low, flush_layer, parent_high, parent_low, parent_layer, row_of, col_of, shape
     )
     box = np.zeros(4, dtype=np.int64)  # the rows and columns the flush classes of layers 1 and up reach
     if pushed[0] >= 0:  # ``pushed``: their least and greatest high and low (indices of values)

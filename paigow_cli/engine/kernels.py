@@ -96,23 +96,26 @@ def scatter_multisets(
 
 
 @njit(cache=True, nogil=True)
-def flush_cells(flush_high, flush_low, flush_push, parent_high, parent_low, parent_push, row_of, col_of, rows, cols):
+def flush_cells(flush_high, flush_low, flush_push, parent_high, parent_low, parent_push, row_of, col_of, shape):
     """Each flush class's cell and its multiset's cell under one bucketing, as int16: the whole
     game's grids are small, and ``flush_parts`` walks these arrays once per group (half the bytes
     of int32 stay in cache)."""
+    rows, cols, layers = shape
     layer = rows * cols
+    if layers * layer > 32768:
+        raise ArithmeticError("the grid is too large for int16 cells")
+    row_at = np.empty(row_of.shape[0], dtype=np.int32)  # a high value's row, times the row's length
+    for h in range(row_of.shape[0]):
+        row_at[h] = row_of[h] * cols
+    col_at = col_of.astype(np.int32)
     count = flush_high.shape[0]
     own = np.empty(count, dtype=np.int16)
     parent = np.empty(count, dtype=np.int16)
-    top = 0
     for i in range(count):
-        mine = flush_push[i] * layer + row_of[flush_high[i]] * cols + col_of[flush_low[i]]
-        theirs = parent_push[i] * layer + row_of[parent_high[i]] * cols + col_of[parent_low[i]]
-        top = max(top, mine, theirs)
+        mine = flush_push[i] * layer + row_at[flush_high[i]] + col_at[flush_low[i]]
+        theirs = parent_push[i] * layer + row_at[parent_high[i]] + col_at[parent_low[i]]
         own[i] = mine
         parent[i] = theirs
-    if top >= 32768:
-        raise ArithmeticError("the grid is too large for int16 cells")
     return own, parent
 
 
