@@ -178,7 +178,8 @@ def play_group(
     """Every player hand of one rank group, settled exactly against every dealer hand of the rest,
     by the house way and by the best EV, for each question (a game, a side of the bank, a
     commission and the player's strategy: ``cuts``, as ``functionals._functionals_into`` reads them
-    from grids of ``shape``, ``pay``/``charge``, ``class_house[q]`` and ``class_rule[q]``) at once.
+    from the flush walk's grids of ``shape`` (values to rows and columns by ``row_of``/``col_of``:
+    ``whole_game.flush_grid``), ``pay``/``charge``, ``class_house[q]`` and ``class_rule[q]``) at once.
 
     The hands are run through one per orbit of the suit permutations that keep the live cards
     (``permutations``; suits with the same live ranks start with the same ``suit_block`` label),
