@@ -57,11 +57,21 @@ def _other_ranks_table(x, var_of, pair_sig, layer, at, weight):
 
 
 @njit(cache=True, nogil=True)
-def _add_terms(parts, held_free, counted, key0, times0, key1, times1, key2, times2, key3, times3):
-    """``parts[key, held_free] += times * counted`` for up to four (key, times) terms (key -1: none)."""
-    for key, times in ((key0, times0), (key1, times1), (key2, times2), (key3, times3)):
-        if key >= 0:
-            into = parts[key, held_free]
+def _drop_bits(m, a, b):
+    """``m`` without bit ``a`` and, when ``b > a``, bit ``b``: the higher bits move down.
+
+    (``_drop_bits(0b1011, 1, -1)`` is ``0b101``, ``_drop_bits(0b1011, 0, 3)`` is ``0b1``.)"""
+    if b > a:
+        m = (m & ((1 << b) - 1)) | ((m >> (b + 1)) << b)
+    return (m & ((1 << a) - 1)) | ((m >> (a + 1)) << a)
+
+
+@njit(cache=True, nogil=True)
+def _add_terms(parts, counted, row0, times0, row1, times1, row2, times2, row3, times3):
+    """``parts[row] += times * counted`` for up to four (row, times) terms (row -1: none)."""
+    for row, times in ((row0, times0), (row1, times1), (row2, times2), (row3, times3)):
+        if row >= 0:
+            into = parts[row]
             for i in range(counted.shape[0]):
                 into[i] += times * counted[i]
 
@@ -128,6 +138,8 @@ def flush_parts(
             d += 1
     full = (1 << d) - 1
     pair_key = np.zeros((d, d), dtype=np.int64)  # the term of two held other ranks
+    key_first = np.full(1 + d + d * (d - 1) // 2, -1, dtype=np.int64)  # a term's held ranks (compact)
+    key_second = np.full(1 + d + d * (d - 1) // 2, -1, dtype=np.int64)
     pair_sig = np.zeros((d, d), dtype=np.int64)  # the signature of two other ranks he may hold
     keys = 1 + d  # terms: none held (0), one rank a (1 + a), two (pair_key)
     signatures = 1 + 2 * d + d * (d - 1) // 2  # none; one rank a (1 + a); a twice (1 + d + a); two
@@ -137,8 +149,10 @@ def flush_parts(
     sig_second = np.full(signatures, -1, dtype=np.int64)
     for a in range(d):
         sig_first[1 + a] = sig_first[1 + d + a] = a
+        key_first[1 + a] = a
         for b in range(a + 1, d):
             pair_key[a, b] = pair_key[b, a] = keys
+            key_first[keys], key_second[keys] = a, b
             pair_sig[a, b] = pair_sig[b, a] = keys + d
             sig_first[keys + d], sig_second[keys + d] = a, b
             keys += 1
@@ -151,7 +165,13 @@ def flush_parts(
     at = np.zeros(91 + 13 + 1, dtype=np.int64)  # the other ranks' patterns: pairs, singles, none
     weight = np.zeros(91 + 13 + 1, dtype=np.int32)
     flat = questions * settings * 4  # one (questions, settings, 4) block of counts, flat
-    parts = np.zeros((keys, 1 << d, flat), dtype=np.int64)
+    # a term's part per set of suited ranks among ``varies``: never its own held ranks, so its
+    # sets are those of the other ranks (``_drop_bits``), from row ``key_start[key]`` on
+    key_start = np.zeros(keys + 1, dtype=np.int64)
+    for key in range(keys):
+        held_ranks = (key_first[key] >= 0) + (key_second[key] >= 0)
+        key_start[key + 1] = key_start[key] + (1 << (d - held_ranks))
+    parts = np.zeros((key_start[keys], flat), dtype=np.int64)
     used = np.zeros(keys, dtype=np.bool_)
     counted = np.zeros(flat, dtype=np.int64)
     functionals = counted.reshape((questions, settings, 4))  # the same numbers, as _functionals_into writes them
@@ -190,38 +210,45 @@ def flush_parts(
             # the signature's terms, by which of its ranks the player holds
             a, b = sig_first[sig], sig_second[sig]
             if a < 0:  # none he may hold
-                _add_terms(parts, held_free, counted, 0, 1, -1, 0, -1, 0, -1, 0)
+                _add_terms(parts, counted, key_start[0] + held_free, 1, -1, 0, -1, 0, -1, 0)
                 used[0] = True
-            elif b >= 0:  # two: (x_a + b_a)(x_b + b_b)
+                continue
+            row_a = key_start[1 + a] + _drop_bits(held_free, a, -1)
+            if b >= 0:  # two: (x_a + b_a)(x_b + b_b)
                 xa, xb = x[ranks_in[a]], x[ranks_in[b]]
-                _add_terms(parts, held_free, counted, 0, xa * xb, 1 + a, xb, 1 + b, xa, pair_key[a, b], 1)
-                used[0] = used[1 + a] = used[1 + b] = used[pair_key[a, b]] = True
+                pair = pair_key[a, b]
+                row_b = key_start[1 + b] + _drop_bits(held_free, b, -1)
+                row_ab = key_start[pair] + _drop_bits(held_free, a, b)
+                _add_terms(parts, counted, key_start[0] + held_free, xa * xb, row_a, xb, row_b, xa, row_ab, 1)
+                used[0] = used[1 + a] = used[1 + b] = used[pair] = True
             elif sig <= d:  # one, once: x + b
-                _add_terms(parts, held_free, counted, 0, x[ranks_in[a]], 1 + a, 1, -1, 0, -1, 0)
+                _add_terms(parts, counted, key_start[0] + held_free, x[ranks_in[a]], row_a, 1, -1, 0, -1, 0)
                 used[0] = used[1 + a] = True
             else:  # one, twice: C(x + b, 2) = C(x, 2) + b x
                 xa = x[ranks_in[a]]
-                _add_terms(parts, held_free, counted, 0, choose[xa, 2], 1 + a, xa, -1, 0, -1, 0)
+                _add_terms(parts, counted, key_start[0] + held_free, choose[xa, 2], row_a, xa, -1, 0, -1, 0)
                 used[0] = used[1 + a] = True
-    # sums over subsets: parts[key, M] = the classes whose suited ranks among ``varies`` lie in M
+    # sums over subsets: a term's row M = the classes whose suited ranks among ``varies`` lie in M
     for key in range(keys):
         if not used[key]:
             continue
-        for i in range(d):
-            bit = 1 << i
-            for m in range(1 << d):
+        start, size = key_start[key], key_start[key + 1] - key_start[key]
+        bit = 1
+        while bit < size:
+            for m in range(size):
                 if m & bit:
-                    parts[key, m] += parts[key, m ^ bit]
+                    parts[start + m] += parts[start + (m ^ bit)]
+            bit <<= 1
     # the held set H takes the classes whose suited ranks miss it, with each held other rank's term
     result = np.zeros((1 << d, flat), dtype=np.int64)
     for held in range(1 << d):
         free = full ^ held
-        result[held] += parts[0, free]
+        result[held] += parts[key_start[0] + free]
         for a in range(d):
             if (held >> a) & 1:
                 if used[1 + a]:
-                    result[held] += parts[1 + a, free]
+                    result[held] += parts[key_start[1 + a] + _drop_bits(free, a, -1)]
                 for b in range(a + 1, d):
                     if (held >> b) & 1 and used[pair_key[a, b]]:
-                        result[held] += parts[pair_key[a, b], free]
+                        result[held] += parts[key_start[pair_key[a, b]] + _drop_bits(free, a, b)]
     return result.reshape((1 << d, questions, settings, 4))
