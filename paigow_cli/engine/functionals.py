@@ -25,12 +25,13 @@ def grid_functionals(grid, shape, cuts, values):
 @njit(cache=True, nogil=True)
 def functional_scratch(shape):
     """The scratch arrays ``_functionals_into`` writes, for grids of ``shape``: (``below`` (layers,
-    rows + 1, cols + 1), ``row_total`` (rows), ``col_total`` (cols))."""
+    rows + 1, cols + 1), ``row_total`` (rows), ``col_total`` (cols), ``empty`` (layers))."""
     rows, cols, layers = shape
     return (
         np.zeros((layers, rows + 1, cols + 1), dtype=np.int64),
         np.zeros(rows, dtype=np.int64),
         np.zeros(cols, dtype=np.int64),
+        np.zeros(layers, dtype=np.bool_),
     )
 
 
@@ -58,12 +59,13 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
     """
     rows, cols, layers = shape
     settles, game_of, hcut, lcut, heq, leq, probes = cuts
-    below, row_total, col_total = scratch
+    below, row_total, col_total, empty = scratch
     area = rows * cols
     by_game = layers == 2 and settles[game_of[0], 0] and not settles[game_of[0], 1]
     for q in range(game_of.shape[0]):  # one game asked, whose pushes are layer 1
         by_game = by_game and game_of[q] == game_of[0]
     if layers == 1 or by_game:  # layer 0 settles, the common case, kept lean
+        empty[:] = False
         sums = below[0]
         for i in range(rows):
             across = 0
@@ -86,6 +88,12 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
         col_total[:] = 0
         for p in range(layers):
             at = start + p * area
+            seen = 0
+            for z in range(at, at + area):
+                seen |= grid[z]
+            empty[p] = seen == 0
+            if empty[p]:  # a flush walk's grids leave about half their layers empty
+                continue
             plane = below[p]
             for i in range(rows):
                 across = 0
@@ -104,27 +112,27 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
                     kind = probes[u, v, 2]
                     if kind >= 0:
                         values[q, u, v] = _settled(
-                            below, layers, settles, g, by_game, rows, cols, probes[u, v, 0], probes[u, v, 1], kind
+                            below, empty, settles, g, by_game, rows, cols, probes[u, v, 0], probes[u, v, 1], kind
                         )
                     else:
                         values[q, u, v] = 0
                 continue
-            values[q, u, 0] = _settled(below, layers, settles, g, by_game, rows, cols, hcut[q, u], lcut[q, u], 0)
-            values[q, u, 1] = _settled(below, layers, settles, g, by_game, rows, cols, hcut[q, u], lcut[q, u], 1)
+            values[q, u, 0] = _settled(below, empty, settles, g, by_game, rows, cols, hcut[q, u], lcut[q, u], 0)
+            values[q, u, 1] = _settled(below, empty, settles, g, by_game, rows, cols, hcut[q, u], lcut[q, u], 1)
             values[q, u, 2] = row_total[heq[u]]
             values[q, u, 3] = col_total[leq[u]]
 
 
 @njit(cache=True, nogil=True)
-def _settled(below, layers, settles, g, by_game, rows, cols, high, low, kind):
+def _settled(below, empty, settles, g, by_game, rows, cols, high, low, kind):
     """Game ``g``'s settled dealer hands below the corner (``high``, ``low``) on both hands (``kind``
     0: the player's wins) or at or above it on both (1: his losses), from ``_functionals_into``'s
-    cumulative planes (layer 0's alone ``by_game``, else one per layer)."""
+    cumulative planes (layer 0's alone ``by_game``, else one per layer not ``empty``)."""
     if by_game:
         return _quadrant(below[0], rows, cols, high, low, kind)
     found = 0
-    for p in range(layers):
-        if settles[g, p]:
+    for p in range(empty.shape[0]):
+        if settles[g, p] and not empty[p]:
             found += _quadrant(below[p], rows, cols, high, low, kind)
     return found
 
