@@ -158,7 +158,8 @@ def _can_flush(hand) -> bool:
 @pytest.mark.parametrize("seed", range(40))
 def test_functionals_read_every_layer_as_a_plain_sum_over_the_grid(seed):
     """``_functionals_into`` (cumulative planes, a game's push layer read within its box, Face Up's
-    corner probes) against a plain sum over every cell, on random grids, games and cuts."""
+    corner probes, empty layers skipped) against a plain sum over every cell, on random grids, games
+    and cuts, after another grid through the same scratch."""
     import numpy as np
 
     from paigow_cli.engine.functionals import _functionals_into, functional_scratch
@@ -174,6 +175,8 @@ def test_functionals_read_every_layer_as_a_plain_sum_over_the_grid(seed):
     inside = np.zeros((rows, cols), dtype=bool)
     inside[box[0] : box[1], box[2] : box[3]] = True
     grid[1:, ~inside] = 0  # the push layers' hands lie in the box
+    before = grid.ravel().copy()  # a grid read first, through the same scratch
+    grid[rng.random(layers) < 0.4] = 0  # empty layers are skipped
     settles = rng.integers(0, 2, size=(games, layers)).astype(np.bool_)
     if lean:
         settles = np.array([[True, False]])
@@ -191,7 +194,9 @@ def test_functionals_read_every_layer_as_a_plain_sum_over_the_grid(seed):
     shape, cuts = (rows, cols, layers), (settles, game_of, hcut, lcut, heq, leq, probes)
     values = np.zeros((questions, settings, 4), dtype=np.int64)
     flat = grid.ravel().copy()
-    _functionals_into(flat, 0, shape, cuts, box, values, functional_scratch(shape))
+    scratch = functional_scratch(shape, cuts)
+    _functionals_into(before, 0, shape, cuts, box, values, scratch)
+    _functionals_into(flat, 0, shape, cuts, box, values, scratch)
 
     def settled(q: int, high: int, low: int, kind: int) -> int:
         kept = grid[settles[game_of[q]]]

@@ -175,7 +175,7 @@ def flush_parts(
     used = np.zeros(keys, dtype=np.bool_)
     counted = np.zeros(flat, dtype=np.int64)
     functionals = counted.reshape((questions, settings, 4))  # the same numbers, as _functionals_into writes them
-    scratch = functional_scratch(shape)
+    scratch = functional_scratch(shape, cuts)
     rest = live_mask & ~always & ~varies  # ranks the player cannot hold in this suit
     for held_free in range(1 << d):  # the suited ranks among ``varies`` (compact bits)
         suited_varies = 0

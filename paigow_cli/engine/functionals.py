@@ -19,19 +19,20 @@ def grid_functionals(grid, shape, cuts, values):
     """Per question ``q`` and setting ``u``: (wins, losses, high copies, low copies) of the dealer
     hands in ``grid`` (``shape`` and ``cuts`` as ``_functionals_into``)."""
     rows, cols, _ = shape
-    _functionals_into(grid, 0, shape, cuts, np.array([0, rows, 0, cols]), values, functional_scratch(shape))
+    _functionals_into(grid, 0, shape, cuts, np.array([0, rows, 0, cols]), values, functional_scratch(shape, cuts))
 
 
 @njit(cache=True, nogil=True)
-def functional_scratch(shape):
-    """The scratch arrays ``_functionals_into`` writes, for grids of ``shape``: (``below`` (layers,
-    rows + 1, cols + 1), ``row_total`` (rows), ``col_total`` (cols), ``empty`` (layers))."""
+def functional_scratch(shape, cuts):
+    """The scratch arrays ``_functionals_into`` writes, for grids of ``shape`` asked ``cuts``:
+    (``below`` (layers, rows + 1, cols + 1), ``row_total`` (rows), ``col_total`` (cols), ``summed``
+    (games, layers + 1): per game, how many layers it reads, then which)."""
     rows, cols, layers = shape
     return (
         np.zeros((layers, rows + 1, cols + 1), dtype=np.int64),
         np.zeros(rows, dtype=np.int64),
         np.zeros(cols, dtype=np.int64),
-        np.zeros(layers, dtype=np.bool_),
+        np.zeros((cuts[0].shape[0], layers + 1), dtype=np.int64),
     )
 
 
@@ -46,7 +47,7 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
     layer ``p`` is settled in game ``g``; ``game_of[q]`` is question q's game. ``hcut[q, u]``/``lcut[q, u]``
     rows/columns are the dealer values the player takes; ``heq``/``leq`` the row/column of his own
     values (copies, in every layer); ``probes`` Face Up's corner probes (``rank_groups.shown_probes``).
-    ``scratch`` is the caller's ``functional_scratch(shape)``, reused from grid to grid. The grid is
+    ``scratch`` is the caller's ``functional_scratch(shape, cuts)``, reused from grid to grid. The grid is
     left zero, ready for the next (layers 1 and up are read, and zeroed, within ``box`` when the
     questions ask one game: no hand of theirs is outside it).
 
@@ -59,13 +60,15 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
     """
     rows, cols, layers = shape
     settles, game_of, hcut, lcut, heq, leq, probes = cuts
-    below, row_total, col_total, empty = scratch
+    below, row_total, col_total, summed = scratch
     area = rows * cols
     by_game = layers == 2 and settles[game_of[0], 0] and not settles[game_of[0], 1]
     for q in range(game_of.shape[0]):  # one game asked, whose pushes are layer 1
         by_game = by_game and game_of[q] == game_of[0]
     if layers == 1 or by_game:  # layer 0 settles, the common case, kept lean
-        empty[:] = False
+        for g in range(settles.shape[0]):
+            summed[g, 0] = settles[g, 0]
+            summed[g, 1] = 0
         sums = below[0]
         for i in range(rows):
             across = 0
@@ -86,14 +89,18 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
     else:  # layer by layer, each summed into its own plane
         row_total[:] = 0
         col_total[:] = 0
+        summed[:, 0] = 0
         for p in range(layers):
             at = start + p * area
             seen = 0
             for z in range(at, at + area):
                 seen |= grid[z]
-            empty[p] = seen == 0
-            if empty[p]:  # a flush walk's grids leave about half their layers empty
+            if seen == 0:  # a flush walk's grids leave about half their layers empty
                 continue
+            for g in range(settles.shape[0]):
+                if settles[g, p]:
+                    summed[g, 0] += 1
+                    summed[g, summed[g, 0]] = p
             plane = below[p]
             for i in range(rows):
                 across = 0
@@ -105,35 +112,39 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
                     plane[i + 1, j + 1] = plane[i, j + 1] + across
                 row_total[i] += across
     for q in range(values.shape[0]):
-        g = game_of[q]
+        layers_read = summed[game_of[q]]
         for u in range(hcut.shape[1]):
             if heq[u] < 0:  # a slot of four corner probes (Face Up's staircase: ``rank_groups.shown_probes``)
                 for v in range(4):
                     kind = probes[u, v, 2]
                     if kind >= 0:
                         values[q, u, v] = _settled(
-                            below, empty, settles, g, by_game, rows, cols, probes[u, v, 0], probes[u, v, 1], kind
+                            below, layers_read, rows, cols, probes[u, v, 0], probes[u, v, 1], kind
                         )
                     else:
                         values[q, u, v] = 0
                 continue
-            values[q, u, 0] = _settled(below, empty, settles, g, by_game, rows, cols, hcut[q, u], lcut[q, u], 0)
-            values[q, u, 1] = _settled(below, empty, settles, g, by_game, rows, cols, hcut[q, u], lcut[q, u], 1)
+            high, low = hcut[q, u], lcut[q, u]
+            wins, losses = 0, 0
+            for k in range(1, layers_read[0] + 1):
+                sums = below[layers_read[k]]
+                corner = sums[high, low]
+                wins += corner
+                losses += sums[rows, cols] - sums[high, cols] - sums[rows, low] + corner
+            values[q, u, 0] = wins
+            values[q, u, 1] = losses
             values[q, u, 2] = row_total[heq[u]]
             values[q, u, 3] = col_total[leq[u]]
 
 
 @njit(cache=True, nogil=True)
-def _settled(below, empty, settles, g, by_game, rows, cols, high, low, kind):
-    """Game ``g``'s settled dealer hands below the corner (``high``, ``low``) on both hands (``kind``
+def _settled(below, layers_read, rows, cols, high, low, kind):
+    """A game's settled dealer hands below the corner (``high``, ``low``) on both hands (``kind``
     0: the player's wins) or at or above it on both (1: his losses), from ``_functionals_into``'s
-    cumulative planes (layer 0's alone ``by_game``, else one per layer not ``empty``)."""
-    if by_game:
-        return _quadrant(below[0], rows, cols, high, low, kind)
+    cumulative planes: the game's ``layers_read`` (how many, then which)."""
     found = 0
-    for p in range(empty.shape[0]):
-        if settles[g, p] and not empty[p]:
-            found += _quadrant(below[p], rows, cols, high, low, kind)
+    for k in range(1, layers_read[0] + 1):
+        found += _quadrant(below[layers_read[k]], rows, cols, high, low, kind)
     return found
 
 
