@@ -80,7 +80,7 @@ class DealerContext:
     multiset: tuple[np.ndarray, ...]  # as ``kernels.scatter_multisets`` takes them
     flush: tuple[np.ndarray, ...]  # as ``group_play.play_group`` takes them
     settles: np.ndarray  # (games, layers)
-    flush_values: tuple[np.ndarray, np.ndarray]  # the high and low values of their cells (``flush_grid``)
+    flush_values: tuple[np.ndarray, np.ndarray]  # the highs and lows the flush classes reach (``flush_grid``)
     strategies: dict[str, DealerTable] = field(default_factory=dict)
 
     @property
@@ -202,12 +202,12 @@ def flush_grid(
     cuts: tuple[np.ndarray, ...],
     flush_values: tuple[np.ndarray, np.ndarray],
 ) -> tuple[np.ndarray, np.ndarray, tuple[int, int, int], tuple[np.ndarray, ...]]:
-    """The flush walk's grid: a group's rows and columns (``bucket``, ``shape``) that some flush class or its
-    multiset reaches (``flush_values``: their high and low values), in order, and one empty row and
-    column last; returns the values' new rows and columns, their numbers, and ``cuts`` (as
-    ``functionals._functionals_into`` reads them) moved to them. Every count is the same: a cut
-    keeps the reached lines before it, and a copy in a line no flush class reaches is the empty
-    line's.
+    """The flush walk's grid: of a group's rows and columns (``bucket``, ``shape``), those that some
+    flush class or its multiset reaches (``flush_values``: their high and low values), in order,
+    and one empty row and column last. Returns each value's new row and column, the new shape, and
+    ``cuts`` (as ``functionals._functionals_into`` reads them) moved to the new lines. Every count
+    is the same: a cut keeps the reached lines before it, and a copy in a line no flush class
+    reaches is the empty line's.
 
     >>> import numpy as np
     >>> cuts = (None, None, np.array([[3, 5]]), np.array([[1, 2]]), np.array([2, -1]), np.array([0, 0]),

@@ -56,7 +56,8 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
     the copies' row and column totals within ``box`` (top, bottom, left, right: the rows and
     columns hands of layers 1 and up can be in); questions of several games read each layer's plane,
     summed a layer at a time (one plane's rows in order: a third less time for a house way's eight
-    questions than summing every layer of a cell at once).
+    questions than summing every layer of a cell at once), and a layer that is all zero is neither
+    summed nor read (``summed`` lists, per game, the layers it reads).
     """
     rows, cols, layers = shape
     settles, game_of, hcut, lcut, heq, leq, probes = cuts
