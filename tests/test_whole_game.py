@@ -155,6 +155,51 @@ def _can_flush(hand) -> bool:
     return any(sum(1 for card in hand if not card.is_joker and card & 3 == suit) >= 5 for suit in range(4))
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_flush_grid_keeps_every_count_on_the_reached_lines(seed):
+    """``flush_walk.flush_grid``: dealer hands at the values the flush classes reach, put in the
+    compressed grid, give every setting's counts (wins, losses, copies, Face Up's probes) of the
+    full grid; the grid has the reached lines and one empty row and column."""
+    import numpy as np
+
+    from paigow_cli.engine.flush_walk import flush_grid
+    from paigow_cli.engine.functionals import grid_functionals
+
+    rng = np.random.default_rng(seed)
+    rows, cols, layers = (int(value) for value in rng.integers([1, 1, 1], [12, 9, 4]))
+    row_of = np.sort(rng.integers(0, rows, size=20)).astype(np.int64)  # values to lines, as ``bucket``
+    col_of = np.sort(rng.integers(0, cols, size=15)).astype(np.int64)
+    high_values = np.unique(rng.integers(0, 20, size=int(rng.integers(1, 8)))).astype(np.int64)
+    low_values = np.unique(rng.integers(0, 15, size=int(rng.integers(1, 6)))).astype(np.int64)
+    questions, settings = int(rng.integers(1, 3)), int(rng.integers(2, 6))
+    settles = np.ones((1, layers), dtype=np.bool_)
+    game_of = np.zeros(questions, dtype=np.int64)
+    hcut = rng.integers(0, rows + 1, size=(questions, settings)).astype(np.int64)
+    lcut = rng.integers(0, cols + 1, size=(questions, settings)).astype(np.int64)
+    heq = rng.integers(0, rows, size=settings).astype(np.int64)
+    leq = rng.integers(0, cols, size=settings).astype(np.int64)
+    probes = np.full((settings, 4, 3), -1, dtype=np.int64)
+    heq[-1] = -1  # the last slot probes corners, as Face Up's staircases do
+    for v in range(int(rng.integers(1, 5))):
+        probes[-1, v] = (rng.integers(0, rows + 1), rng.integers(0, cols + 1), rng.integers(0, 2))
+    shape, cuts = (rows, cols, layers), (settles, game_of, hcut, lcut, heq, leq, probes)
+    new_rows, new_cols, new_shape, new_cuts = flush_grid(row_of, col_of, shape, cuts, high_values, low_values)
+    reached_rows, reached_cols = set(row_of[high_values].tolist()), set(col_of[low_values].tolist())
+    assert new_shape == (len(reached_rows) + 1, len(reached_cols) + 1, layers)
+    full = np.zeros(layers * rows * cols, dtype=np.int64)
+    small = np.zeros(layers * new_shape[0] * new_shape[1], dtype=np.int64)
+    for _ in range(12):  # dealer hands at reached values only
+        high, low = int(rng.choice(high_values)), int(rng.choice(low_values))
+        layer, weight = int(rng.integers(0, layers)), int(rng.integers(-3, 9))
+        full[(layer * rows + row_of[high]) * cols + col_of[low]] += weight
+        small[(layer * new_shape[0] + new_rows[high]) * new_shape[1] + new_cols[low]] += weight
+    expected = np.zeros((questions, settings, 4), dtype=np.int64)
+    found = np.zeros_like(expected)
+    grid_functionals(full, shape, cuts, expected)
+    grid_functionals(small, new_shape, new_cuts, found)
+    assert found.tolist() == expected.tolist()
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_functionals_read_every_layer_as_a_plain_sum_over_the_grid(seed):
     """``_functionals_into`` (cumulative planes, a game's push layer read within its box, Face Up's

@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from paigow_cli.core.cards import JOKER_CODE
@@ -34,23 +35,21 @@ def every_setting(ranks: list[int], suited: int, joker: bool, wheel_low: bool) -
     Hand values are memoised by a code of the cards' ranks (three bits a rank, then the joker
     and whether the five are one suit), so a setting costs two lookups.
     """
-    from paigow_cli.core.splits import LOW_POSITIONS
-
     codes = [1 << 3 * rank for rank in ranks] + ([JOKER_BIT] if joker else [])
     everything = sum(codes)
-    highs, lows = _HIGH_KEYS[wheel_low], _LOW_KEYS
-    found = []
-    for (i, j), flush in zip(LOW_POSITIONS, _flush_settings(suited, joker)):
-        high_code = everything - codes[i] - codes[j] + flush
-        high = highs.get(high_code)
-        if high is None:
-            high = highs[high_code] = _five_key(high_code, wheel_low)
-        low_code = codes[i] + codes[j]
-        low = lows.get(low_code)
-        if low is None:
-            low = lows[low_code] = _two_key(low_code)
-        found.append((high, low))
-    return found
+    low_codes = [codes[i] + codes[j] for i, j in _low_positions()]
+    high_codes = [everything - low + flush for low, flush in zip(low_codes, _flush_settings(suited, joker))]
+    highs = _looked_up(_HIGH_KEYS[wheel_low], high_codes, lambda code: _five_key(code, wheel_low))
+    return list(zip(highs, _looked_up(_LOW_KEYS, low_codes, _two_key)))
+
+
+def _looked_up(known: dict[int, int], codes: list[int], make: Callable[[int], int]) -> list[int]:
+    """``known[code]`` for each code, made (and kept) when missing: nearly always every code is
+    known already, so the common case is one lookup a code."""
+    try:
+        return [known[code] for code in codes]
+    except KeyError:
+        return [known[code] if code in known else known.setdefault(code, make(code)) for code in codes]
 
 
 JOKER_BIT = 1 << 39  # in a code of cards: three bits per rank's count, then the joker
@@ -63,6 +62,14 @@ _HIGH_KEYS: dict[bool, dict[int, int]] = {False: {}, True: {}}
 
 
 _LOW_KEYS: dict[int, int] = {}
+
+
+@cache
+def _low_positions() -> tuple[tuple[int, int], ...]:
+    """``splits.LOW_POSITIONS``, imported once."""
+    from paigow_cli.core.splits import LOW_POSITIONS
+
+    return tuple(LOW_POSITIONS)
 
 
 @cache

@@ -80,7 +80,7 @@ class DealerContext:
     multiset: tuple[np.ndarray, ...]  # as ``kernels.scatter_multisets`` takes them
     flush: tuple[np.ndarray, ...]  # as ``group_play.play_group`` takes them
     settles: np.ndarray  # (games, layers)
-    flush_values: tuple[np.ndarray, np.ndarray]  # the highs and lows the flush classes reach (``flush_grid``)
+    flush_values: tuple[np.ndarray, np.ndarray]  # highs and lows the flush classes reach (``flush_grid``)
     strategies: dict[str, DealerTable] = field(default_factory=dict)
 
     @property
@@ -195,63 +195,6 @@ def pushed_corners(*cells: np.ndarray) -> np.ndarray:
     return np.array([highs.min(), highs.max(), lows.min(), lows.max()], dtype=np.int64)
 
 
-def flush_grid(
-    row_of: np.ndarray,
-    col_of: np.ndarray,
-    shape: tuple[int, int, int],
-    cuts: tuple[np.ndarray, ...],
-    flush_values: tuple[np.ndarray, np.ndarray],
-) -> tuple[np.ndarray, np.ndarray, tuple[int, int, int], tuple[np.ndarray, ...]]:
-    """The flush walk's grid: of a group's rows and columns (``bucket``, ``shape``), those that some
-    flush class or its multiset reaches (``flush_values``: their high and low values), in order,
-    and one empty row and column last. Returns each value's new row and column, the new shape, and
-    ``cuts`` (as ``functionals._functionals_into`` reads them) moved to the new lines. Every count
-    is the same: a cut keeps the reached lines before it, and a copy in a line no flush class
-    reaches is the empty line's.
-
-    >>> import numpy as np
-    >>> cuts = (None, None, np.array([[3, 5]]), np.array([[1, 2]]), np.array([2, -1]), np.array([0, 0]),
-    ...         np.array([[[-1, -1, -1]] * 4, [[4, 1, 0], [-1, -1, -1], [-1, -1, -1], [-1, -1, -1]]]))
-    >>> rows, cols, shape, moved = flush_grid(np.arange(5), np.arange(3), (5, 3, 1), cuts, (np.array([1, 3]), np.array([0, 2])))
-    >>> rows.tolist(), shape, moved[2].tolist(), moved[4].tolist(), moved[6][1, 0].tolist()
-    ([0, 0, 1, 1, 2], (3, 3, 1), [[1, 2]], [2, -1], [2, 1, 0])
-    """
-    import numpy as np
-
-    settles, game_of, hcut, lcut, heq, leq, probes = cuts
-    moved = []
-    rows, cols, layers = shape
-    for of, values, lines in ((row_of, flush_values[0], rows), (col_of, flush_values[1], cols)):
-        kept = np.zeros(lines, dtype=bool)
-        kept[of[values]] = True
-        below = np.concatenate([[0], np.cumsum(kept)])  # the kept lines before each line
-        moved.append((below, kept, int(below[-1])))
-    (below_row, kept_row, empty_row), (below_col, kept_col, empty_col) = moved
-
-    def equal(line: np.ndarray, below: np.ndarray, kept: np.ndarray, empty: int) -> np.ndarray:
-        at = np.maximum(line, 0)
-        return np.where(line < 0, line, np.where(kept[at], below[at], empty))
-
-    probed = probes[..., 2] >= 0
-    new_probes = probes.copy()
-    new_probes[..., 0] = np.where(probed, below_row[np.maximum(probes[..., 0], 0)], probes[..., 0])
-    new_probes[..., 1] = np.where(probed, below_col[np.maximum(probes[..., 1], 0)], probes[..., 1])
-    return (
-        below_row[row_of],
-        below_col[col_of],
-        (empty_row + 1, empty_col + 1, layers),
-        (
-            settles,
-            game_of,
-            below_row[hcut],
-            below_col[lcut],
-            equal(heq, below_row, kept_row, empty_row),
-            equal(leq, below_col, kept_col, empty_col),
-            new_probes,
-        ),
-    )
-
-
 @dataclass(frozen=True)
 class Asked:
     """What the questions of a ``question_set`` ask, as ``count_group`` hands it to the kernel (once
@@ -297,6 +240,7 @@ def count_group(
     import numpy as np
 
     from paigow_cli.engine.distribution import bucket
+    from paigow_cli.engine.flush_walk import flush_grid
     from paigow_cli.engine.functionals import grid_functionals
     from paigow_cli.engine.group_play import play_group
     from paigow_cli.engine.kernels import scatter_multisets
@@ -343,7 +287,7 @@ def count_group(
     cuts = (context.settles, asked.game_of, hcut, lcut, heq, leq, probes)  # what every grid of the group is asked
     base = np.zeros((len(questions), hcut.shape[1], 4), dtype=np.int64)
     grid_functionals(grid, shape, cuts, base)
-    flush_rows, flush_cols, flush_shape, flush_cuts = flush_grid(row_of, col_of, shape, cuts, context.flush_values)
+    flush_rows, flush_cols, flush_shape, flush_cuts = flush_grid(row_of, col_of, shape, cuts, *context.flush_values)
 
     settings = np.full((len(classes.settings), 21), -1, dtype=np.int64)
     for index, ids in enumerate(classes.settings):

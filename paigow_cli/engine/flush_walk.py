@@ -4,7 +4,8 @@ For a rank group (the player's rank counts), the dealer's flush classes of each 
 on which of the group's cards sit in that suit; ``flush_parts`` walks the suit patterns a group
 can have, scatters each pattern's flush weights into the grid of its signature and keeps their
 functionals, so that every player hand of the group reads its four suits' parts from a memo
-(``group_play``).
+(``group_play``). Its grids are the group's with only the rows and columns flush classes reach
+(``flush_grid``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,80 @@ from numba import njit
 
 from paigow_cli.engine.functionals import _functionals_into, functional_scratch
 from paigow_cli.engine.kernels import _choose_table, _popcount
+
+
+@njit(cache=True, nogil=True)
+def _reached_lines(line_of, values, lines):
+    """Of ``lines`` rows (or columns), which the ``values`` reach (``line_of[value]``), and how many
+    reached lines come before each line (``lines + 1`` entries: the last is how many there are)."""
+    reached = np.zeros(lines, dtype=np.bool_)
+    for value in values:
+        reached[line_of[value]] = True
+    before = np.empty(lines + 1, dtype=np.int64)
+    count = 0
+    for line in range(lines):
+        before[line] = count
+        count += reached[line]
+    before[lines] = count
+    return reached, before
+
+
+@njit(cache=True, nogil=True)
+def _moved_lines(lines, reached, before, empty):
+    """``lines`` (a row or column of a player's own value each; -1: none) moved to the reached
+    lines' numbering; a line no value reaches becomes the ``empty`` one."""
+    moved = np.empty_like(lines)
+    for at in range(lines.shape[0]):
+        line = lines[at]
+        moved[at] = line if line < 0 else (before[line] if reached[line] else empty)
+    return moved
+
+
+@njit(cache=True, nogil=True)
+def flush_grid(row_of, col_of, shape, cuts, high_values, low_values):
+    """The flush walk's grid: of a group's rows and columns (``distribution.bucket``, ``shape``),
+    those that some flush class or its multiset reaches (``high_values``, ``low_values``: their
+    high and low values), in order, and one empty row and column last. Returns each value's new
+    row and column, the new shape, and ``cuts`` (as ``functionals._functionals_into`` reads them)
+    moved to the new lines. Every count is the same: a cut keeps the reached lines before it, and
+    a copy in a line no flush class reaches is the empty line's."""
+    settles, game_of, hcut, lcut, heq, leq, probes = cuts
+    rows, cols, layers = shape
+    reached_row, below_row = _reached_lines(row_of, high_values, rows)
+    reached_col, below_col = _reached_lines(col_of, low_values, cols)
+    empty_row, empty_col = below_row[rows], below_col[cols]
+    new_rows = np.empty_like(row_of)
+    for value in range(row_of.shape[0]):
+        new_rows[value] = below_row[row_of[value]]
+    new_cols = np.empty_like(col_of)
+    for value in range(col_of.shape[0]):
+        new_cols[value] = below_col[col_of[value]]
+    new_hcut = np.empty_like(hcut)
+    new_lcut = np.empty_like(lcut)
+    for q in range(hcut.shape[0]):
+        for u in range(hcut.shape[1]):
+            new_hcut[q, u] = below_row[hcut[q, u]]
+            new_lcut[q, u] = below_col[lcut[q, u]]
+    new_probes = probes.copy()
+    for slot in range(probes.shape[0]):
+        for place in range(probes.shape[1]):
+            if probes[slot, place, 2] >= 0:
+                new_probes[slot, place, 0] = below_row[probes[slot, place, 0]]
+                new_probes[slot, place, 1] = below_col[probes[slot, place, 1]]
+    return (
+        new_rows,
+        new_cols,
+        (empty_row + 1, empty_col + 1, layers),
+        (
+            settles,
+            game_of,
+            new_hcut,
+            new_lcut,
+            _moved_lines(heq, reached_row, below_row, empty_row),
+            _moved_lines(leq, reached_col, below_col, empty_col),
+            new_probes,
+        ),
+    )
 
 
 @njit(cache=True, nogil=True)

@@ -179,7 +179,7 @@ def play_group(
     by the house way and by the best EV, for each question (a game, a side of the bank, a
     commission and the player's strategy: ``cuts``, as ``functionals._functionals_into`` reads them
     from the flush walk's grids of ``shape`` (values to rows and columns by ``row_of``/``col_of``:
-    ``whole_game.flush_grid``), ``pay``/``charge``, ``class_house[q]`` and ``class_rule[q]``) at once.
+    ``flush_walk.flush_grid``), ``pay``/``charge``, ``class_house[q]`` and ``class_rule[q]``) at once.
 
     The hands are run through one per orbit of the suit permutations that keep the live cards
     (``permutations``; suits with the same live ranks start with the same ``suit_block`` label),
