@@ -155,6 +155,35 @@ def _can_flush(hand) -> bool:
     return any(sum(1 for card in hand if not card.is_joker and card & 3 == suit) >= 5 for suit in range(4))
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_group_lines_bucket_every_dealer_value_as_distribution_bucket(seed):
+    """``kernels.group_lines`` (one compiled merge): the group's distinct values, the cuts of
+    both sides of the bank, the copy lines, and every dealer value's line, as numpy's ``unique``
+    and ``distribution.bucket`` give them."""
+    import numpy as np
+
+    from paigow_cli.engine.distribution import bucket
+    from paigow_cli.engine.kernels import group_lines
+
+    rng = np.random.default_rng(seed)
+    high_values = np.unique(rng.integers(0, 400, size=int(rng.integers(1, 120)))).astype(np.int32)
+    low_values = np.unique(rng.integers(0, 60, size=int(rng.integers(1, 40)))).astype(np.int32)
+    settings = int(rng.integers(1, 30))
+    keys = np.stack([rng.integers(-5, 410, size=settings), rng.integers(-5, 65, size=settings)], axis=1)
+    if seed % 2:  # the player's values among the dealer's, as a group's are
+        keys = np.stack([rng.choice(high_values, settings), rng.choice(low_values, settings)], axis=1)
+    keys = keys.astype(np.int64)
+    banker = rng.integers(0, 2, size=int(rng.integers(1, 4))).astype(np.int64)
+    highs, lows, hcut, lcut, heq, leq, row_of, col_of = group_lines(keys, banker, high_values, low_values)
+    assert highs.tolist() == sorted(set(keys[:, 0].tolist())) and lows.tolist() == sorted(set(keys[:, 1].tolist()))
+    assert heq.tolist() == [2 * sorted(set(keys[:, 0].tolist())).index(value) + 1 for value in keys[:, 0].tolist()]
+    assert leq.tolist() == [2 * sorted(set(keys[:, 1].tolist())).index(value) + 1 for value in keys[:, 1].tolist()]
+    assert hcut.tolist() == [[line + side for line in heq.tolist()] for side in banker.tolist()]
+    assert lcut.tolist() == [[line + side for line in leq.tolist()] for side in banker.tolist()]
+    assert row_of.tolist() == bucket(high_values, highs).tolist()
+    assert col_of.tolist() == bucket(low_values, lows).tolist()
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_flush_grid_keeps_every_count_on_the_reached_lines(seed):
     """``flush_walk.flush_grid``: dealer hands at the values the flush classes reach, put in the

@@ -201,7 +201,7 @@ class Asked:
     per set, not per group): each one's side of the bank, game, pay and charge per unit
     (``pay * wins - charge * losses``), and player strategy (None: the dealer's way)."""
 
-    banker: np.ndarray  # (questions, 1)
+    banker: np.ndarray  # (questions,): 1 on the bank's side
     game_of: np.ndarray  # index into the dealer context's games
     pay: np.ndarray
     charge: np.ndarray
@@ -219,7 +219,7 @@ def asked_of(questions: tuple[Question, ...]) -> Asked:
     strategies = tuple(dict.fromkeys(question.strategy for question in questions))
     rates = [1 - exact_rate(question.rules.commission) for question in questions]
     return Asked(
-        np.array([[int(question.rules.banker)] for question in questions], dtype=np.int64),
+        np.array([int(question.rules.banker) for question in questions], dtype=np.int64),
         np.array([games.index(question.rules.game) for question in questions], dtype=np.int64),
         np.array([rate.numerator for rate in rates], dtype=np.int64),
         np.array([rate.denominator for rate in rates], dtype=np.int64),
@@ -239,11 +239,10 @@ def count_group(
     with ``parts`` its classes' rows to each question's strategy table."""
     import numpy as np
 
-    from paigow_cli.engine.distribution import bucket
     from paigow_cli.engine.flush_walk import flush_grid
     from paigow_cli.engine.functionals import grid_functionals
     from paigow_cli.engine.group_play import play_group
-    from paigow_cli.engine.kernels import scatter_multisets
+    from paigow_cli.engine.kernels import group_lines, scatter_multisets
 
     context = dealer_context(questions)
     table, first = context.table, questions[0]
@@ -260,10 +259,9 @@ def count_group(
     classes = group_classes(counts, joker, first.rules, table, deck.suit_live_masks, players)
     joker_live = deck.joker_live and not joker
     keys = np.array(classes.keys, dtype=np.int64)
-    highs, lows = np.unique(keys[:, 0]), np.unique(keys[:, 1])
-    high_at, low_at = np.searchsorted(highs, keys[:, 0]), np.searchsorted(lows, keys[:, 1])
-    hcut, lcut = 2 * high_at + 1 + asked.banker, 2 * low_at + 1 + asked.banker  # rows/columns the player takes
-    heq, leq = 2 * high_at + 1, 2 * low_at + 1  # his own values (copies)
+    highs, lows, hcut, lcut, heq, leq, row_of, col_of = group_lines(
+        keys, asked.banker, table.high_values, table.low_values
+    )
     shown = np.array([question.shown for question in questions], dtype=np.bool_)
     if shown.any():  # Face Up's staircases: probe slots after the settings (heq -1 marks them)
         class_stair, class_stair_sign, class_corner, probes = shown_probes(classes, highs, lows)
@@ -278,7 +276,6 @@ def count_group(
         class_stair_sign = np.zeros_like(class_stair)
         class_corner = np.zeros(len(classes.settings), dtype=np.int64)
         probes = np.full((len(keys), 4, 3), -1, dtype=np.int64)
-    row_of, col_of = bucket(table.high_values, highs), bucket(table.low_values, lows)
     rows, cols = 2 * len(highs) + 1, 2 * len(lows) + 1
     grid = np.zeros(context.layers * rows * cols, dtype=np.int64)
     after = deck.live_rank - np.array(counts, dtype=np.int64)

@@ -120,6 +120,39 @@ def flush_cells(flush_high, flush_low, flush_push, parent_high, parent_low, pare
 
 
 @njit(cache=True, nogil=True)
+def _bucketed(values, thresholds):
+    """``distribution.bucket`` of sorted ``values`` around sorted ``thresholds``, in one merge:
+    ``2 * (thresholds below a value)``, plus 1 when it equals one."""
+    found = np.empty(values.shape[0], dtype=np.int64)
+    below = 0
+    for at in range(values.shape[0]):
+        value = values[at]
+        while below < thresholds.shape[0] and thresholds[below] < value:
+            below += 1
+        found[at] = 2 * below + (below < thresholds.shape[0] and thresholds[below] == value)
+    return found
+
+
+@njit(cache=True, nogil=True)
+def group_lines(keys, banker, high_values, low_values):
+    """A rank group's grid lines from its settings' (high key, low key) ``keys``: the distinct
+    highs and lows, each question's cuts (the rows and columns the player takes, one further on
+    the bank's side: ``banker[q]`` 1), the rows and columns of his own values (copies), and every
+    dealer value's row and column (``_bucketed``; ``high_values`` and ``low_values`` sorted).
+    Returns (highs, lows, hcut, lcut, heq, leq, row_of, col_of)."""
+    highs, lows = np.unique(keys[:, 0]), np.unique(keys[:, 1])
+    heq = 2 * np.searchsorted(highs, keys[:, 0]) + 1
+    leq = 2 * np.searchsorted(lows, keys[:, 1]) + 1
+    hcut = np.empty((banker.shape[0], keys.shape[0]), dtype=np.int64)
+    lcut = np.empty_like(hcut)
+    for q in range(banker.shape[0]):
+        for u in range(keys.shape[0]):
+            hcut[q, u] = heq[u] + banker[q]
+            lcut[q, u] = leq[u] + banker[q]
+    return highs, lows, hcut, lcut, heq, leq, _bucketed(high_values, highs), _bucketed(low_values, lows)
+
+
+@njit(cache=True, nogil=True)
 def _suit_weights(live_rank, suit_live):
     """For every set of suits (a 4-bit mask), the ways to deal a flush class's other cards, summed
     over those suits: two other ranks (``pairs[suits, o1, o2]``, o1 <= o2), one, or none."""
