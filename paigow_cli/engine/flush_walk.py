@@ -57,18 +57,6 @@ def flush_grid(row_of, col_of, shape, cuts, high_values, low_values):
     reached_row, below_row = _reached_lines(row_of, high_values, rows)
     reached_col, below_col = _reached_lines(col_of, low_values, cols)
     empty_row, empty_col = below_row[rows], below_col[cols]
-    new_rows = np.empty_like(row_of)
-    for value in range(row_of.shape[0]):
-        new_rows[value] = below_row[row_of[value]]
-    new_cols = np.empty_like(col_of)
-    for value in range(col_of.shape[0]):
-        new_cols[value] = below_col[col_of[value]]
-    new_hcut = np.empty_like(hcut)
-    new_lcut = np.empty_like(lcut)
-    for q in range(hcut.shape[0]):
-        for u in range(hcut.shape[1]):
-            new_hcut[q, u] = below_row[hcut[q, u]]
-            new_lcut[q, u] = below_col[lcut[q, u]]
     new_probes = probes.copy()
     for slot in range(probes.shape[0]):
         for place in range(probes.shape[1]):
@@ -76,14 +64,14 @@ def flush_grid(row_of, col_of, shape, cuts, high_values, low_values):
                 new_probes[slot, place, 0] = below_row[probes[slot, place, 0]]
                 new_probes[slot, place, 1] = below_col[probes[slot, place, 1]]
     return (
-        new_rows,
-        new_cols,
+        below_row[row_of],
+        below_col[col_of],
         (empty_row + 1, empty_col + 1, layers),
         (
             settles,
             game_of,
-            new_hcut,
-            new_lcut,
+            below_row[hcut.ravel()].reshape(hcut.shape),
+            below_col[lcut.ravel()].reshape(lcut.shape),
             _moved_lines(heq, reached_row, below_row, empty_row),
             _moved_lines(leq, reached_col, below_col, empty_col),
             new_probes,

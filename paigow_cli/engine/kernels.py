@@ -143,13 +143,17 @@ def group_lines(keys, banker, high_values, low_values):
     highs, lows = np.unique(keys[:, 0]), np.unique(keys[:, 1])
     heq = 2 * np.searchsorted(highs, keys[:, 0]) + 1
     leq = 2 * np.searchsorted(lows, keys[:, 1]) + 1
-    hcut = np.empty((banker.shape[0], keys.shape[0]), dtype=np.int64)
-    lcut = np.empty_like(hcut)
-    for q in range(banker.shape[0]):
-        for u in range(keys.shape[0]):
-            hcut[q, u] = heq[u] + banker[q]
-            lcut[q, u] = leq[u] + banker[q]
-    return highs, lows, hcut, lcut, heq, leq, _bucketed(high_values, highs), _bucketed(low_values, lows)
+    side = banker.reshape((-1, 1))
+    return (
+        highs,
+        lows,
+        heq.reshape((1, -1)) + side,
+        leq.reshape((1, -1)) + side,
+        heq,
+        leq,
+        _bucketed(high_values, highs),
+        _bucketed(low_values, lows),
+    )
 
 
 @njit(cache=True, nogil=True)
