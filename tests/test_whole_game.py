@@ -229,17 +229,22 @@ def test_flush_grid_keeps_every_count_on_the_reached_lines(seed):
     assert found.tolist() == expected.tolist()
 
 
+@pytest.mark.parametrize("sparse", [False, True], ids=["full", "sparse"])
 @pytest.mark.parametrize("seed", range(40))
-def test_functionals_read_every_layer_as_a_plain_sum_over_the_grid(seed):
-    """``_functionals_into`` (cumulative planes, a game's push layer read within its box, Face Up's
-    corner probes, empty layers skipped) against a plain sum over every cell, on random grids, games
-    and cuts, after another grid through the same scratch."""
+def test_functionals_read_every_layer_as_a_plain_sum_over_the_grid(seed, sparse):
+    """``_functionals_into``, and each of its two ways, cumulative planes (a game's push layer read
+    within its box, empty layers skipped) and cell by cell (a grid of a few nonzero cells, as a flush
+    walk's), give every setting's wins, losses, copies and Face Up's corner probes as a plain sum
+    over every cell does, on random grids, games and cuts, after another grid through the same
+    scratch; each leaves the grid zero."""
     import numpy as np
 
-    from paigow_cli.engine.functionals import _functionals_into, functional_scratch
+    from paigow_cli.engine.functionals import _functionals_into, _planes_into, _sparse_into, functional_scratch
 
     rng = np.random.default_rng(seed)
     rows, cols, layers, games = (int(value) for value in rng.integers([1, 1, 1, 1], [9, 9, 5, 4]))
+    if sparse:  # room for a few cells: the cell-by-cell way must take them
+        rows, cols = (int(value) for value in rng.integers([6, 6], [13, 13]))
     lean = seed % 3 == 0  # one game asked, settling layer 0 and pushing layer 1: the lean path
     if lean:
         layers, games = 2, 1
@@ -251,6 +256,10 @@ def test_functionals_read_every_layer_as_a_plain_sum_over_the_grid(seed):
     grid[1:, ~inside] = 0  # the push layers' hands lie in the box
     before = grid.ravel().copy()  # a grid read first, through the same scratch
     grid[rng.random(layers) < 0.4] = 0  # empty layers are skipped
+    if sparse:  # a few nonzero cells, in any layer (the push layers' in the box)
+        kept = np.zeros(grid.size, dtype=bool)
+        kept[rng.choice(grid.size, size=int(rng.integers(1, 5)), replace=False)] = True
+        grid[~kept.reshape(grid.shape)] = 0
     settles = rng.integers(0, 2, size=(games, layers)).astype(np.bool_)
     if lean:
         settles = np.array([[True, False]])
@@ -266,29 +275,38 @@ def test_functionals_read_every_layer_as_a_plain_sum_over_the_grid(seed):
         for v in range(4):
             probes[-1, v] = (rng.integers(0, rows + 1), rng.integers(0, cols + 1), rng.integers(-1, 2))
     shape, cuts = (rows, cols, layers), (settles, game_of, hcut, lcut, heq, leq, probes)
-    values = np.zeros((questions, settings, 4), dtype=np.int64)
-    flat = grid.ravel().copy()
     scratch = functional_scratch(shape, cuts)
-    _functionals_into(before, 0, shape, cuts, box, values, scratch)
-    _functionals_into(flat, 0, shape, cuts, box, values, scratch)
 
     def settled(q: int, high: int, low: int, kind: int) -> int:
         kept = grid[settles[game_of[q]]]
         return int(kept[:, :high, :low].sum() if kind == 0 else kept[:, high:, low:].sum())
 
+    expected = np.zeros((questions, settings, 4), dtype=np.int64)
     for q in range(questions):
         for u in range(settings):
             if heq[u] < 0:
-                expected = [0 if kind < 0 else settled(q, high, low, kind) for high, low, kind in probes[u]]
+                expected[q, u] = [0 if kind < 0 else settled(q, high, low, kind) for high, low, kind in probes[u]]
             else:
-                expected = [
+                expected[q, u] = [
                     settled(q, hcut[q, u], lcut[q, u], 0),
                     settled(q, hcut[q, u], lcut[q, u], 1),
                     int(grid[:, heq[u], :].sum()),
                     int(grid[:, :, leq[u]].sum()),
                 ]
-            assert values[q, u].tolist() == expected
-    assert not flat.any()  # left zero for the next grid
+    for way in ("either", "planes", "cells"):
+        values = np.zeros((questions, settings, 4), dtype=np.int64)
+        _functionals_into(before.copy(), 0, shape, cuts, box, values, scratch)
+        flat = grid.ravel().copy()
+        if way == "either":
+            _functionals_into(flat, 0, shape, cuts, box, values, scratch)
+        elif way == "planes":
+            _planes_into(flat, 0, shape, cuts, box, values, scratch)
+        elif not _sparse_into(flat, 0, shape, cuts, values, scratch):
+            assert not sparse, "a grid of a few cells is read cell by cell"
+            assert flat.tolist() == grid.ravel().tolist()  # declined: the grid as it was
+            continue
+        assert values.tolist() == expected.tolist(), way
+        assert not flat.any()  # left zero for the next grid
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,9 @@ A player setting wins against the dealer hands in the quadrant strictly below bo
 values and loses to those at or above both (copies to the dealer; a banker takes them), per
 layer of hands a game pushes or settles (``kernels`` explains the layers). ``grid_functionals``
 answers every question and setting of a rank group at once; ``flush_walk`` and ``group_play``
-call ``_functionals_into`` on the boxes of the grid they have just changed.
+call ``_functionals_into`` on the boxes of the grid they have just changed. A grid with few
+nonzero cells (a flush walk's, mostly: a few dozen cells of hundreds or thousands) is read cell by
+cell (``_sparse_into``); a fuller one through cumulative planes (``_planes_into``).
 """
 
 from __future__ import annotations
@@ -25,14 +27,32 @@ def grid_functionals(grid, shape, cuts, values):
 @njit(cache=True, nogil=True)
 def functional_scratch(shape, cuts):
     """The scratch arrays ``_functionals_into`` writes, for grids of ``shape`` asked ``cuts``:
-    (``below`` (layers, rows + 1, cols + 1), ``row_total`` (rows), ``col_total`` (cols), ``summed``
-    (games, layers + 1): per game, how many layers it reads, then which)."""
+    ``below`` (layers, rows + 1, cols + 1), ``row_total`` (rows), ``col_total`` (cols), ``summed``
+    (games, layers + 1: per game, how many layers it reads, then which); for ``_sparse_into``, its
+    cells (5 rows: layer, row, column, weight, settled weight) and counts (wins, losses, probes), the
+    probe slots' corners in rows (high, low, kind; then each setting's slot) and how many slots."""
     rows, cols, layers = shape
+    heq, probes = cuts[4], cuts[6]
+    settings = heq.shape[0]
+    corners = np.full((4, 4 * settings), -1, dtype=np.int64)  # each probe slot's corners in a row
+    slot = 0
+    for u in range(settings):
+        if heq[u] < 0:
+            for v in range(4):
+                corners[0, 4 * slot + v] = probes[u, v, 0]
+                corners[1, 4 * slot + v] = probes[u, v, 1]
+                corners[2, 4 * slot + v] = probes[u, v, 2]
+            corners[3, u] = slot
+            slot += 1
     return (
         np.zeros((layers, rows + 1, cols + 1), dtype=np.int64),
         np.zeros(rows, dtype=np.int64),
         np.zeros(cols, dtype=np.int64),
         np.zeros((cuts[0].shape[0], layers + 1), dtype=np.int64),
+        np.zeros((5, layers * rows * cols), dtype=np.int64),
+        np.zeros((3, 4 * settings), dtype=np.int64),
+        corners,
+        slot,
     )
 
 
@@ -51,17 +71,26 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
     left zero, ready for the next (layers 1 and up are read, and zeroed, within ``box`` when the
     questions ask one game: no hand of theirs is outside it).
 
-    Wins and losses count the settled hands only, so when the questions ask one game (layer 0
-    settles, layer 1 pushes) only layer 0 is summed into a cumulative plane, and layer 1 adds to
+    Wins and losses count the settled hands only. A grid with few nonzero cells is read cell by cell
+    (``_sparse_into``). Otherwise, when the questions ask one game (layer 0 settles, layer 1
+    pushes) only layer 0 is summed into a cumulative plane, and layer 1 adds to
     the copies' row and column totals within ``box`` (top, bottom, left, right: the rows and
     columns hands of layers 1 and up can be in); questions of several games read each layer's plane,
     summed a layer at a time (one plane's rows in order: a third less time for a house way's eight
     questions than summing every layer of a cell at once), and a layer that is all zero is neither
     summed nor read (``summed`` lists, per game, the layers it reads).
     """
+    if not _sparse_into(grid, start, shape, cuts, values, scratch):
+        _planes_into(grid, start, shape, cuts, box, values, scratch)
+
+
+@njit(cache=True, nogil=True)
+def _planes_into(grid, start, shape, cuts, box, values, scratch):
+    """``_functionals_into`` through cumulative planes: each layer's 2-D running sums, read at
+    every setting's corners (see there)."""
     rows, cols, layers = shape
     settles, game_of, hcut, lcut, heq, leq, probes = cuts
-    below, row_total, col_total, summed = scratch
+    below, row_total, col_total, summed = scratch[0], scratch[1], scratch[2], scratch[3]
     area = rows * cols
     by_game = layers == 2 and settles[game_of[0], 0] and not settles[game_of[0], 1]
     for q in range(game_of.shape[0]):  # one game asked, whose pushes are layer 1
@@ -75,9 +104,9 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
             across = 0
             for j in range(cols):
                 across += grid[start + i * cols + j]
-                grid[start + i * cols + j] = 0
                 sums[i + 1, j + 1] = sums[i, j + 1] + across
             row_total[i] = across
+        grid[start : start + area] = 0  # zeroed in one sweep, not cell by cell in the sums' loop
         for j in range(cols):
             col_total[j] = sums[rows, j + 1] - sums[rows, j]
         if by_game:  # layer 1's pushed hands count in the copies only
@@ -106,12 +135,12 @@ def _functionals_into(grid, start, shape, cuts, box, values, scratch):
             for i in range(rows):
                 across = 0
                 for j in range(cols):
-                    value = grid[at + i * cols + j]
-                    grid[at + i * cols + j] = 0
-                    across += value
-                    col_total[j] += value
+                    across += grid[at + i * cols + j]
                     plane[i + 1, j + 1] = plane[i, j + 1] + across
                 row_total[i] += across
+            grid[at : at + area] = 0
+            for j in range(cols):  # the plane's last row holds each column's total
+                col_total[j] += plane[rows, j + 1] - plane[rows, j]
     for q in range(values.shape[0]):
         layers_read = summed[game_of[q]]
         for u in range(hcut.shape[1]):
@@ -155,3 +184,86 @@ def _quadrant(sums, rows, cols, high, low, kind):
     if kind == 0:
         return corner
     return sums[rows, cols] - sums[high, cols] - sums[rows, low] + corner
+
+
+@njit(cache=True, nogil=True)
+def _sparse_into(grid, start, shape, cuts, values, scratch):
+    """``_functionals_into`` read off the grid's nonzero cells, when there are few enough of them
+    that this is quicker than its cumulative planes (a flush walk's grids hold a few dozen cells in
+    hundreds or thousands). False, with the grid untouched, when there are more."""
+    rows, cols, layers = shape
+    settles, game_of, hcut, lcut, heq, leq, _ = cuts
+    row_total, col_total = scratch[1], scratch[2]
+    points, counts, corners, slots = scratch[4], scratch[5], scratch[6], scratch[7]
+    questions, settings = hcut.shape
+    area = rows * cols
+    size = layers * area
+    limit = (2 * size) // max(1, questions * settings)  # the planes cost about two steps a cell
+    cells = grid[start : start + size]
+    at_cell = points[0]
+    found = 0
+    whole = size - size % 32
+    for first in range(0, whole, 32):  # 32 cells tested at once: most of a sparse grid is empty
+        seen = cells[first]
+        for z in range(first + 1, first + 32):
+            seen |= cells[z]
+        if seen != 0:
+            for z in range(first, first + 32):
+                if cells[z] != 0:
+                    at_cell[found] = z
+                    found += 1
+            if found > limit:
+                return False
+    for z in range(whole, size):
+        if cells[z] != 0:
+            at_cell[found] = z
+            found += 1
+    if found > limit:
+        return False
+    at_row, at_col, weight, settled = points[1], points[2], points[3], points[4]
+    row_total[:] = 0
+    col_total[:] = 0
+    for k in range(found):
+        z = at_cell[k]
+        weight[k] = cells[z]
+        cells[z] = 0
+        at_cell[k] = z // area  # now its layer
+        cell = z - at_cell[k] * area
+        at_row[k] = cell // cols
+        at_col[k] = cell - at_row[k] * cols
+        row_total[at_row[k]] += weight[k]
+        col_total[at_col[k]] += weight[k]
+    wins, losses, probed = counts[0], counts[1], counts[2]
+    corner_high, corner_low, corner_kind, slot_of = corners[0], corners[1], corners[2], corners[3]
+    game = -1
+    for q in range(questions):
+        if game_of[q] != game:  # the hands this game settles, and its probes' counts
+            game = game_of[q]
+            for k in range(found):
+                settled[k] = weight[k] if settles[game, at_cell[k]] else 0
+            if slots:
+                probed[: 4 * slots] = 0
+                for k in range(found):
+                    count, row, col = settled[k], at_row[k], at_col[k]
+                    for x in range(4 * slots):
+                        under = (row < corner_high[x]) & (col < corner_low[x]) & (corner_kind[x] == 0)
+                        over = (row >= corner_high[x]) & (col >= corner_low[x]) & (corner_kind[x] == 1)
+                        probed[x] += count * (under | over)
+        high, low = hcut[q], lcut[q]
+        wins[:settings] = 0
+        losses[:settings] = 0
+        for k in range(found):  # each cell against every setting at once
+            count, row, col = settled[k], at_row[k], at_col[k]
+            for u in range(settings):
+                wins[u] += count * ((row < high[u]) & (col < low[u]))
+                losses[u] += count * ((row >= high[u]) & (col >= low[u]))
+        for u in range(settings):
+            if heq[u] < 0:  # a slot of four corner probes (``rank_groups.shown_probes``)
+                for v in range(4):
+                    values[q, u, v] = probed[4 * slot_of[u] + v]
+            else:
+                values[q, u, 0] = wins[u]
+                values[q, u, 1] = losses[u]
+                values[q, u, 2] = row_total[heq[u]]
+                values[q, u, 3] = col_total[leq[u]]
+    return True
