@@ -156,6 +156,7 @@ def play_group(
     flush_high,
     flush_low,
     flush_layer,
+    parent_of,
     parent_high,
     parent_low,
     parent_layer,
@@ -210,7 +211,7 @@ def play_group(
     for index in range(1, flush_masks.shape[0]):
         flush_class_of[flush_masks[index]] = index
     own, parent = flush_cells(
-        flush_high, flush_low, flush_layer, parent_high, parent_low, parent_layer, row_of, col_of, shape
+        flush_high, flush_low, flush_layer, parent_of, parent_high, parent_low, parent_layer, row_of, col_of, shape
     )
     box = np.zeros(4, dtype=np.int64)  # the rows and columns the flush classes of layers 1 and up reach
     if pushed[0] >= 0:  # ``pushed``: their least and greatest high and low (indices of values)

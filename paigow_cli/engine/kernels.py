@@ -96,10 +96,14 @@ def scatter_multisets(
 
 
 @njit(cache=True, nogil=True)
-def flush_cells(flush_high, flush_low, flush_push, parent_high, parent_low, parent_push, row_of, col_of, shape):
+def flush_cells(
+    flush_high, flush_low, flush_push, parent_of, parent_high, parent_low, parent_push, row_of, col_of, shape
+):
     """Each flush class's cell and its multiset's cell under one bucketing, as int16: the whole
     game's grids are small, and ``flush_parts`` walks these arrays once per group (half the bytes
-    of int32 stay in cache)."""
+    of int32 stay in cache). The multisets' cells are found once each (``parent_of``: a class's
+    index into ``parent_high``, ``parent_low``, ``parent_push``; far fewer than the classes), and
+    with one layer (one game asked) the push layers are not read."""
     rows, cols, layers = shape
     layer = rows * cols
     if layers * layer > 32768:
@@ -108,14 +112,20 @@ def flush_cells(flush_high, flush_low, flush_push, parent_high, parent_low, pare
     for h in range(row_of.shape[0]):
         row_at[h] = row_of[h] * cols
     col_at = col_of.astype(np.int32)
+    parent_cell = np.empty(parent_high.shape[0], dtype=np.int16)
+    for m in range(parent_high.shape[0]):
+        parent_cell[m] = parent_push[m] * layer + row_at[parent_high[m]] + col_at[parent_low[m]]
     count = flush_high.shape[0]
     own = np.empty(count, dtype=np.int16)
+    if layers == 1:
+        for i in range(count):
+            own[i] = row_at[flush_high[i]] + col_at[flush_low[i]]
+    else:
+        for i in range(count):
+            own[i] = flush_push[i] * layer + row_at[flush_high[i]] + col_at[flush_low[i]]
     parent = np.empty(count, dtype=np.int16)
     for i in range(count):
-        mine = flush_push[i] * layer + row_at[flush_high[i]] + col_at[flush_low[i]]
-        theirs = parent_push[i] * layer + row_at[parent_high[i]] + col_at[parent_low[i]]
-        own[i] = mine
-        parent[i] = theirs
+        parent[i] = parent_cell[parent_of[i]]
     return own, parent
 
 
