@@ -252,7 +252,7 @@ def flush_parts(
         with_pairs, with_single = _other_ranks_table(x, var_of, pair_sig, layer, at, weight)
         kinds = (with_pairs, with_single, np.int64(1))  # the signatures two, one or no other ranks use
         touched = np.int64(0)
-        sub = rest
+        sub = 0  # the ranks he cannot hold among the suited ones, in increasing order (as stored)
         while True:
             suited = suited_varies | sub
             size = _popcount(suited)
@@ -263,9 +263,9 @@ def flush_parts(
             if joker_live and 4 <= size <= 6 and middle < end:  # with it: 6 - size
                 _scatter_range(grids, own, parent, pattern, at, weight, middle, end)
                 touched |= kinds[size - 4]
-            if sub == 0:
+            if sub == rest:
                 break
-            sub = (sub - 1) & rest
+            sub = (sub - rest) & rest
         for sig in range(signatures):
             if not (touched >> sig) & 1:
                 continue
