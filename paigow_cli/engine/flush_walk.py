@@ -140,16 +140,17 @@ def _add_terms(parts, counted, row0, times0, row1, times1, row2, times2, row3, t
 
 
 @njit(cache=True, nogil=True)
-def _scatter_range(grids, own, parent, pattern, at, weight, start, end):
-    """Add flush classes ``start:end`` at their cells and take them off their multisets', each in
-    its signature's grid (``at`` and ``weight`` of its ``pattern`` of other ranks, from
-    ``_other_ranks_table``)."""
+def _scatter_range(grids, cells, pattern, at, weight, start, end):
+    """Add flush classes ``start:end`` at their cells and take them off their multisets' (``cells``:
+    ``kernels.flush_cells``, the two in one number), each in its signature's grid (``at`` and
+    ``weight`` of its ``pattern`` of other ranks, from ``_other_ranks_table``)."""
     for i in range(start, end):
         p = pattern[i]
         offset = at[p]
         w = weight[p]
-        grids[offset + own[i]] += w
-        grids[offset + parent[i]] -= w
+        both = cells[i]
+        grids[offset + (both & 0xFFFF)] += w
+        grids[offset + (both >> 16)] -= w
 
 
 @njit(cache=True, nogil=True)
@@ -162,8 +163,7 @@ def flush_parts(
     plain_start,
     joker_start,
     pattern,
-    own,
-    parent,
+    cells,
     shape,
     cuts,
     box,
@@ -258,10 +258,10 @@ def flush_parts(
             size = _popcount(suited)
             start, middle, end = plain_start[suited], joker_start[suited], plain_start[suited + 1]
             if size >= 5 and start < middle:  # without the joker: 7 - size other ranks
-                _scatter_range(grids, own, parent, pattern, at, weight, start, middle)
+                _scatter_range(grids, cells, pattern, at, weight, start, middle)
                 touched |= kinds[size - 5]
             if joker_live and 4 <= size <= 6 and middle < end:  # with it: 6 - size
-                _scatter_range(grids, own, parent, pattern, at, weight, middle, end)
+                _scatter_range(grids, cells, pattern, at, weight, middle, end)
                 touched |= kinds[size - 4]
             if sub == rest:
                 break

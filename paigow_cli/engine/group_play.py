@@ -210,7 +210,7 @@ def play_group(
     flush_class_of = np.full(8192, -1, dtype=np.int64)  # the player class of a flush suit's ranks
     for index in range(1, flush_masks.shape[0]):
         flush_class_of[flush_masks[index]] = index
-    own, parent = flush_cells(
+    cells = flush_cells(
         flush_high, flush_low, flush_layer, parent_of, parent_high, parent_low, parent_layer, row_of, col_of, shape
     )
     box = np.zeros(4, dtype=np.int64)  # the rows and columns the flush classes of layers 1 and up reach
@@ -254,8 +254,7 @@ def play_group(
                 plain_start,
                 joker_start,
                 pattern,
-                own,
-                parent,
+                cells,
                 shape,
                 cuts,
                 box,

@@ -99,15 +99,16 @@ def scatter_multisets(
 def flush_cells(
     flush_high, flush_low, flush_push, parent_of, parent_high, parent_low, parent_push, row_of, col_of, shape
 ):
-    """Each flush class's cell and its multiset's cell under one bucketing, as int16: the whole
-    game's grids are small, and ``flush_parts`` walks these arrays once per group (half the bytes
-    of int32 stay in cache). The multisets' cells are found once each (``parent_of``: a class's
-    index into ``parent_high``, ``parent_low``, ``parent_push``; far fewer than the classes), and
-    with one layer (one game asked) the push layers are not read."""
+    """Each flush class's cell (low 16 bits) and its multiset's cell (high 16) under one bucketing,
+    in one uint32: the whole game's grids are small, and ``flush_parts`` walks this array once per
+    group (one stream of 4 bytes a class, read in the order they are stored, stays ahead of the
+    walk). The multisets' cells are found once each (``parent_of``: a class's index into
+    ``parent_high``, ``parent_low``, ``parent_push``; far fewer than the classes), and with one
+    layer (one game asked) the push layers are not read."""
     rows, cols, layers = shape
     layer = rows * cols
     if layers * layer > 32768:
-        raise ArithmeticError("the grid is too large for int16 cells")
+        raise ArithmeticError("the grid is too large for 16-bit cells")
     row_at = np.empty(row_of.shape[0], dtype=np.int32)  # a high value's row, times the row's length
     for h in range(row_of.shape[0]):
         row_at[h] = row_of[h] * cols
@@ -116,17 +117,16 @@ def flush_cells(
     for m in range(parent_high.shape[0]):
         parent_cell[m] = parent_push[m] * layer + row_at[parent_high[m]] + col_at[parent_low[m]]
     count = flush_high.shape[0]
-    own = np.empty(count, dtype=np.int16)
+    cells = np.empty(count, dtype=np.uint32)
     if layers == 1:
         for i in range(count):
-            own[i] = row_at[flush_high[i]] + col_at[flush_low[i]]
+            cells[i] = row_at[flush_high[i]] + col_at[flush_low[i]]
     else:
         for i in range(count):
-            own[i] = flush_push[i] * layer + row_at[flush_high[i]] + col_at[flush_low[i]]
-    parent = np.empty(count, dtype=np.int16)
+            cells[i] = flush_push[i] * layer + row_at[flush_high[i]] + col_at[flush_low[i]]
     for i in range(count):
-        parent[i] = parent_cell[parent_of[i]]
-    return own, parent
+        cells[i] |= np.uint32(parent_cell[parent_of[i]]) << 16
+    return cells
 
 
 @njit(cache=True, nogil=True)
