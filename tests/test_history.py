@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -96,6 +97,26 @@ def test_sessions_write_at_once_even_to_a_new_file(tmp_path):
         hands = History.open(path).hands()
         assert len(hands) == 120 and len({hand.session for hand in hands}) == 4
     assert not list(tmp_path.glob("*.set-aside-*"))
+
+
+def test_a_session_waits_while_another_turns_a_new_file_to_wal(tmp_path):
+    """Turning a file to WAL reads it, then writes: a writer that holds the file at that moment
+    makes SQLite say "locked" at once, without waiting (its busy timeout covers only a first lock).
+    Seen once in CI among four sessions starting on a new file; here another connection holds the
+    write lock on an empty file for a moment, and the session waits for it instead of failing."""
+    path = tmp_path / "history.sqlite3"
+    path.touch()
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    release = threading.Timer(0.5, holder.execute, ["COMMIT"])
+    release.start()
+    try:
+        history = History.open(path)
+    finally:
+        release.join()
+        holder.close()
+    assert history.connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert history.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_a_damaged_file_is_set_aside_never_overwritten(tmp_path):

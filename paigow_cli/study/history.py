@@ -32,6 +32,7 @@ from pathlib import Path
 FILE_NAME = "history.sqlite3"
 SCHEMA_VERSION = 3
 APPLICATION_ID = 0x50474F57  # "PGOW": marks the file as a paigow history
+WAIT_SECONDS = 30  # how long a session waits for another that holds the file (the busy timeout too)
 
 
 @dataclass(frozen=True)
@@ -247,7 +248,7 @@ class _Unusable(Exception):
 def _connect(path: Path) -> sqlite3.Connection:
     """A connection to a usable history, created or migrated to ``SCHEMA_VERSION``."""
     try:
-        connection = sqlite3.connect(path, timeout=30, isolation_level=None)  # transactions by hand
+        connection = sqlite3.connect(path, timeout=WAIT_SECONDS, isolation_level=None)  # transactions by hand
     except sqlite3.Error as error:
         raise HistoryUnwritable(f"cannot open the history file {path}: {error}") from error
     try:
@@ -262,7 +263,7 @@ def _connect(path: Path) -> sqlite3.Connection:
         if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise _Unusable("is damaged")
         _refuse_newer(connection, path)  # before anything is written to it
-        connection.execute("PRAGMA journal_mode = WAL")
+        _turn_to_wal(connection)
         while True:
             connection.execute("BEGIN IMMEDIATE")  # one writer migrates; another waits, then sees it done
             try:
@@ -290,6 +291,24 @@ def _connect(path: Path) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+def _turn_to_wal(connection: sqlite3.Connection) -> None:
+    """Put the file in WAL mode, waiting while another session holds it. SQLite turns a file to
+    WAL by reading it, then writing its header; a writer holding the file between the two makes
+    it say "database is locked" at once, without the busy timeout's wait, so this waits itself.
+    A file already in WAL mode takes no lock."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    pause = 0.001
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
 
 
 def _refuse_newer(connection: sqlite3.Connection, path: Path) -> None:
