@@ -499,12 +499,11 @@ def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> No
     """The speed issue's targets, each beside a baseline measured in the same run: a full-deck
     edge (projected from sampled chunks, against the code at ``baseline`` in a temporary worktree),
     a house way's eight questions in one pass against one by one, simulate --player best, the first
-    table build, and the start-up ratios (``startup``)."""
+    table build, and the start-up ratios (``startup``, beside the baseline too)."""
     from paigow_cli.analysis.question import Question
     from paigow_cli.analysis.whole_game import CHUNKS, count_chunk, count_chunk_of
     from paigow_cli.core.rules import Game, Rules, Wheel
     from paigow_cli.engine.dealer_table import build_table, load_table
-    from paigow_cli.study.simulation import Simulation
 
     cores = os.cpu_count() or 1
     cache = os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
@@ -552,15 +551,17 @@ def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> No
     hands = seeded_hands(200, seed=7)
     per_hand = median_seconds(lambda: [old_hand_odds(hand, table) for hand in hands[:50]], runs) / 50
 
-    def simulate_best() -> None:
-        for _ in Simulation(table, Rules(), seed=3, player="best").run(rounds):
-            pass
-
-    simulate_best()
-    per_second = rounds / median_seconds(simulate_best, runs)
+    with worktree_at(root, baseline) as old_tree:  # alternating fresh processes, as the chunks
+        simulated: dict[str, list[float]] = {"now": [], baseline: []}
+        for _ in range(runs):
+            for name, tree in (("now", root), (baseline, old_tree)):
+                simulated[name].append(float(timer_output(tree, SIMULATE_TIMER, str(rounds))))
+    per_second = rounds / statistics.median(simulated["now"])
+    old_per_second = rounds / statistics.median(simulated[baseline])
     print(
         f"simulate --player best ({rounds:,} rounds)  {per_second:8.0f} rounds/s  "
-        f"(the numpy per-hand loop: {1 / per_hand:5.0f} hands/s)   target >= 1000"
+        f"(baseline {old_per_second:5.0f}: {per_second / old_per_second:4.2f}x; the numpy per-hand loop: "
+        f"{1 / per_hand:5.0f} hands/s)   target >= 1000"
     )
     build = median_seconds(lambda: build_table(HouseWayName.FOXWOODS, Wheel.SECOND), runs)
     old_build = median_seconds(lambda: old_table_build(HouseWayName.FOXWOODS, Wheel.SECOND), 1)
@@ -569,7 +570,25 @@ def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> No
         f"{old_build:6.2f} s)   target <= 3 s"
     )
     print()
-    bench_startup(max(runs, 7), 400)
+    bench_startup(max(runs, 7), 400, baseline)
+
+
+# Times ``simulate --player best`` in one tree (a fresh process, warmed first): prints the seconds of
+# ``rounds`` rounds.
+SIMULATE_TIMER = """
+import sys, time
+from paigow_cli.core.rules import HouseWayName, Rules, Wheel
+from paigow_cli.engine.dealer_table import load_table
+from paigow_cli.study.simulation import Simulation
+rounds = int(sys.argv[1])
+table = load_table(HouseWayName.FOXWOODS, Wheel.SECOND)
+for _ in Simulation(table, Rules(), seed=3, player="best").run(rounds):
+    pass
+start = time.perf_counter()
+for _ in Simulation(table, Rules(), seed=3, player="best").run(rounds):
+    pass
+print(time.perf_counter() - start)
+"""
 
 
 GAME_CHUNK_TIMER = """
