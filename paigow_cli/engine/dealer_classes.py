@@ -72,16 +72,22 @@ class DealerClasses:
     @cached_property
     def multiset_digits(self) -> np.ndarray:
         """(M, 3) each multiset class's rank counts as three base-5 numbers (``RANK_PARTS``, the
-        lowest rank the lowest digit): its weight is then three table lookups."""
-        counts = self.multiset_counts.astype(np.int64)
-        digits = [counts[:, first : first + ranks] @ 5 ** np.arange(ranks) for first, ranks in RANK_PARTS]
-        return np.ascontiguousarray(np.stack(digits, axis=1), dtype=np.uint16)
+        lowest rank the lowest digit): its weight is then three table lookups. Horner's rule in
+        uint16 (at most 5**5 - 1): a tenth of the time of an integer matrix product, on the path of
+        every ``advise``."""
+        counts = self.multiset_counts
+        digits = np.empty((len(counts), len(RANK_PARTS)), dtype=np.uint16)
+        for part, (first, ranks) in enumerate(RANK_PARTS):
+            number = np.zeros(len(counts), dtype=np.uint16)
+            for rank in range(first + ranks - 1, first - 1, -1):  # the highest digit first
+                number = number * np.uint16(5) + counts[:, rank]
+            digits[:, part] = number
+        return digits
 
     @cached_property
     def flush_pairs(self) -> np.ndarray:
         """(F,) each flush class's other ranks as one index ``o1 * 14 + o2`` (``NO_RANK`` for none)."""
-        other = self.flush_other.astype(np.int64)
-        return other[:, 0] * (RANKS + 1) + other[:, 1]
+        return self.flush_other[:, 0].astype(np.int64) * (RANKS + 1) + self.flush_other[:, 1]
 
     @cached_property
     def multiset_index(self) -> dict[tuple[tuple[int, ...], bool], int]:
