@@ -517,6 +517,10 @@ def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> No
             new_runs.append(chunk_seconds(root, chosen, 1))
             old_ways.append(house_way_seconds(old_tree, chosen[1]))
             new_ways.append(house_way_seconds(root, chosen[1]))
+        simulated: dict[str, list[float]] = {"now": [], baseline: []}  # simulate --player best, likewise
+        for _ in range(runs):
+            for name, tree in (("now", root), (baseline, old_tree)):
+                simulated[name].append(float(timer_output(tree, SIMULATE_TIMER, str(rounds))))
     old, new = statistics.median(old_runs), statistics.median(new_runs)
     print(
         f"full-deck edge, one chunk of {CHUNKS} (median of {sample_chunks} sampled, one core, {runs} alternating runs):"
@@ -551,11 +555,6 @@ def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> No
     hands = seeded_hands(200, seed=7)
     per_hand = median_seconds(lambda: [old_hand_odds(hand, table) for hand in hands[:50]], runs) / 50
 
-    with worktree_at(root, baseline) as old_tree:  # alternating fresh processes, as the chunks
-        simulated: dict[str, list[float]] = {"now": [], baseline: []}
-        for _ in range(runs):
-            for name, tree in (("now", root), (baseline, old_tree)):
-                simulated[name].append(float(timer_output(tree, SIMULATE_TIMER, str(rounds))))
     per_second = rounds / statistics.median(simulated["now"])
     old_per_second = rounds / statistics.median(simulated[baseline])
     print(
