@@ -7,6 +7,8 @@ and turns every way a run can end into an exit code (design.md, command-line con
 
 from __future__ import annotations
 
+import inspect
+import itertools
 import os
 import sys
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -42,6 +44,7 @@ from paigow_cli.cli.exits import (
     exit_interrupted,
     leave_now,
 )
+from paigow_cli.cli.help_pages import prepare_help_pages
 from paigow_cli.cli.options import WORDS
 from paigow_cli.cli.terminal import SETTINGS, ClosedPipe, fitted_streams, quiet_stdout
 
@@ -72,48 +75,6 @@ COMMAND_ORDER = (
 )
 
 
-def fold_help_text() -> None:
-    """Help pages wrap an option's help, and fold a word too long for a narrow column (a house way's
-    name at 50 columns), instead of cutting it with an ellipsis: Typer lays the help out as columns
-    of pieces, each cut to its width; here it is one text, which wraps. Called only when help is
-    asked for (it imports Rich)."""
-    import typer.rich_utils as rich_utils
-    from rich.text import Text
-
-    original = rich_utils._get_parameter_help
-    if getattr(original, "folds", False):
-        return
-
-    def folded(**arguments: Any) -> Any:
-        found = original(**arguments)
-        pieces = list(getattr(found, "renderables", []))
-        if not pieces or not all(isinstance(piece, Text) for piece in pieces):
-            return found
-        text = Text(" ").join(pieces)
-        text.overflow = "fold"
-        return text
-
-    folded.folds = True  # type: ignore[attr-defined]
-    rich_utils._get_parameter_help = folded
-    # option names: fold, never cut
-    rich_utils.highlighter = FoldingHighlighter(rich_utils.highlighter)  # type: ignore[assignment]
-
-
-class FoldingHighlighter:
-    """A Rich highlighter whose texts fold a word too long for their column instead of cutting it."""
-
-    def __init__(self, highlighter: Any) -> None:
-        self.highlighter = highlighter
-
-    def __call__(self, text: Any) -> Any:
-        found = self.highlighter(text)
-        found.overflow = "fold"
-        return found
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.highlighter, name)
-
-
 class PaigowGroup(TyperGroup):
     """Typer's group, with usage errors reported as one ``Error:`` line, never a traceback."""
 
@@ -129,7 +90,7 @@ class PaigowGroup(TyperGroup):
         INTERRUPTION.reported = False
         words = list(sys.argv[1:] if args is None else args)
         if not words or words[0] == "help" or "--help" in words or "-h" in words:
-            fold_help_text()
+            prepare_help_pages()
         with fitted_streams():
             try:
                 self._run(args, prog_name, complete_var, windows_expand_args, **extra)
@@ -289,29 +250,78 @@ for commands in COMMAND_MODULES:
 app.add_typer(cache.app, name="cache")
 
 
+# The options of the ``paigow`` group itself; none takes a value.
+GROUP_FLAGS = frozenset({"--ascii", "--version", "--help", "-h"})
+
+
 def app_to_run(words: Sequence[str]) -> typer.Typer:
-    """The app a run needs: for one named command (``paigow advise HAND``), an app of that command's
-    module alone, since Typer builds every command's options before it runs one (a sixth of a
-    one-hand ``advise``); the whole ``app`` for help, completion and anything else.
+    """The app a run needs, since Typer builds every command's options before it runs one or lists
+    them (a sixth of a one-hand ``advise``, a tenth of ``--help``): for one named command
+    (``paigow advise HAND``, ``paigow advise --help``), an app of that command's module alone; for
+    the group's own page and options (``paigow``, ``--help``, ``help``, ``--version``), the app's
+    ``outline``; the whole ``app`` for the rest (``help advise``, shell completion, errors).
 
     >>> [command.name for command in app_to_run(["house", "AS KD JK 9H 9C 4D 2S"]).registered_groups[0].typer_instance.registered_commands]
     ['house', 'house-ways']
-    >>> app_to_run(["advise", "--help"]) is app, app_to_run(["--ascii", "eval", "AS"]) is app
-    (True, True)
+    >>> app_to_run(["advise", "--help"]) is app, app_to_run(["help", "advise"]) is app
+    (False, True)
+    >>> app_to_run(["--ascii", "--help"]).registered_groups[0].typer_instance.registered_commands[0].callback
+    <function takes_no_options at ...>
     """
-    if not words or words[0].startswith("-") or "--help" in words or "-h" in words:
-        return app
     if any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
         return app  # shell completion reads the whole app
+    leading = list(itertools.takewhile(GROUP_FLAGS.__contains__, words))
+    rest = list(words[len(leading) :])
+    if not rest or "--help" in leading or "-h" in leading:
+        return outline(app)  # the group's page or its version: a flag before any command is eager
+    if rest[0] == "help" and all(word in GROUP_FLAGS for word in rest[1:]):
+        return outline(app)
     slim = new_app()
-    if words[0] == "cache":
+    if rest[0] == "cache":
         slim.add_typer(cache.app, name="cache")
         return slim
     for commands in COMMAND_MODULES:
-        if any(info.name == words[0] for info in commands.app.registered_commands):
+        if any(info.name == rest[0] for info in commands.app.registered_commands):
             slim.add_typer(commands.app)
             return slim
     return app
+
+
+def takes_no_options() -> None:
+    """The callback of a command in an outline: its page lists commands, it runs none of them."""
+
+
+def outline(typer_app: typer.Typer, *, own_commands: bool = True) -> typer.Typer:
+    """A copy of ``typer_app`` whose sub-apps' commands keep their names and help but take no
+    options: all a list of commands needs. The app's own callback (``--ascii``, ``--version``) and,
+    with ``own_commands``, its own commands (``help``) are kept as they are.
+
+    >>> [info.callback.__name__ for info in outline(app).registered_commands]
+    ['help_command']
+    >>> {info.callback.__name__ for group in outline(app).registered_groups for info in group.typer_instance.registered_commands}
+    {'takes_no_options'}
+    """
+    import copy
+
+    from typer.main import get_command_name
+
+    copied = copy.copy(typer_app)
+    if not own_commands:
+        copied.registered_commands = []
+        for info in typer_app.registered_commands:
+            command = copy.copy(info)
+            if info.callback is not None:
+                command.name = info.name or get_command_name(info.callback.__name__)
+                command.help = info.help if info.help is not None else inspect.getdoc(info.callback)
+            command.callback = takes_no_options
+            copied.registered_commands.append(command)
+    copied.registered_groups = []
+    for group_info in typer_app.registered_groups:
+        group = copy.copy(group_info)
+        if group_info.typer_instance is not None:
+            group.typer_instance = outline(group_info.typer_instance, own_commands=False)
+        copied.registered_groups.append(group)
+    return copied
 
 
 def unwrap_help(doc: str | None) -> str | None:
@@ -335,8 +345,6 @@ def unwrap_help(doc: str | None) -> str | None:
     """
     if doc is None:
         return None
-    import inspect
-
     paragraphs = inspect.cleandoc(doc).split("\n\n")
     return "\n\n".join(
         paragraph if any(line.startswith("$ ") for line in paragraph.splitlines()) else " ".join(paragraph.split())
