@@ -388,13 +388,16 @@ def bench_startup(runs: int, batch: int, baseline: str | None = None) -> None:
         times = alternating_times(commands, runs, env)  # warm first: tables built, bytecode and numba caches written
         help_median = statistics.median(times["paigow --help"])
         print(f"median of {runs} alternating runs, warm cache, {os.cpu_count()} cores")
-        print(f"{'command':48} {'seconds':>8}  {'vs --help':>9}")
+        print(f"{'command':48} {'seconds':>8}  {'vs --help':>9}  {'vs baseline':>11}")
         for name, values in times.items():
             median = statistics.median(values)
             against = help_median
+            beside = ""
             if old_tree is not None and name.endswith(f"({baseline})"):
                 against = statistics.median(times[f"paigow --help ({baseline})"])
-            print(f"{name:48} {median:8.3f}  {median / against:8.2f}x")
+            elif old_tree is not None:
+                beside = f"{median / statistics.median(times[f'{name} ({baseline})']):10.2f}x"
+            print(f"{name:48} {median:8.3f}  {median / against:8.2f}x  {beside}")
         print("target: advise HAND at most 1.5x --help (moonshot 1.2x)")
         stdin = "\n".join(" ".join(str(card) for card in hand) for hand in seeded_hands(batch)) + "\n"
         trees = {"now": root} if old_tree is None else {"now": root, baseline: old_tree}
