@@ -46,16 +46,19 @@ def median_seconds(work: Callable[[], object], runs: int) -> float:
     return statistics.median(times)
 
 
-def alternating_times(commands: dict[str, list[str]], runs: int, env: dict[str, str]) -> dict[str, list[float]]:
-    """Wall times of ``runs`` rounds of every command, one after the other in each round (so a
-    machine that slows down slows them all alike), after a round that warms every cache."""
+def alternating_times(
+    commands: dict[str, list[str]], runs: int, env: dict[str, str], stdin: str | None = None
+) -> dict[str, list[float]]:
+    """Wall times of ``runs`` rounds of every command (each fed ``stdin``, if given), one after the
+    other in each round (so a machine that slows down slows them all alike), after a round that
+    warms every cache."""
     for command in commands.values():
-        subprocess.run(command, env=env, capture_output=True, check=True)
+        subprocess.run(command, env=env, input=stdin, capture_output=True, text=True, check=True)
     times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
         for name, command in commands.items():
             start = time.perf_counter()
-            subprocess.run(command, env=env, capture_output=True, check=True)
+            subprocess.run(command, env=env, input=stdin, capture_output=True, text=True, check=True)
             times[name].append(time.perf_counter() - start)
     return times
 
@@ -401,16 +404,14 @@ def bench_startup(runs: int, batch: int, baseline: str | None = None) -> None:
         print("target: advise HAND at most 1.5x --help (moonshot 1.2x)")
         stdin = "\n".join(" ".join(str(card) for card in hand) for hand in seeded_hands(batch)) + "\n"
         trees = {"now": root} if old_tree is None else {"now": root, baseline: old_tree}
-        for label, tree in trees.items():
-            batch_command = [sys.executable, "-c", FROM_TREE, str(tree), "advise", "-", "--json"]
-            subprocess.run(batch_command, input=stdin, env=env, capture_output=True, text=True, check=True)
-            per_hand = median_seconds(
-                lambda command=batch_command: subprocess.run(
-                    command, input=stdin, env=env, capture_output=True, text=True, check=True
-                ),
-                max(1, runs // 2),
-            )
-            print(f"advise - on {batch} hands ({label}): {per_hand / batch * 1e3:.2f} ms a hand (target <= 3 ms)")
+        batches = {
+            label: [sys.executable, "-c", FROM_TREE, str(tree), "advise", "-", "--json"]
+            for label, tree in trees.items()
+        }
+        batch_times = alternating_times(batches, max(1, runs // 2), env, stdin)
+        for label, values in batch_times.items():
+            per_hand = statistics.median(values) / batch
+            print(f"advise - on {batch} hands ({label}): {per_hand * 1e3:.2f} ms a hand (target <= 3 ms)")
 
 
 CHUNK_TIMER = """
