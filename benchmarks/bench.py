@@ -52,13 +52,14 @@ def alternating_times(
     """Wall times of ``runs`` rounds of every command (each fed ``stdin``, if given), one after the
     other in each round (so a machine that slows down slows them all alike), after a round that
     warms every cache."""
+    fed = None if stdin is None else stdin.encode()
     for command in commands.values():
-        subprocess.run(command, env=env, input=stdin, capture_output=True, text=True, check=True)
+        subprocess.run(command, env=env, input=fed, capture_output=True, check=True)
     times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
         for name, command in commands.items():
             start = time.perf_counter()
-            subprocess.run(command, env=env, input=stdin, capture_output=True, text=True, check=True)
+            subprocess.run(command, env=env, input=fed, capture_output=True, check=True)
             times[name].append(time.perf_counter() - start)
     return times
 
@@ -391,7 +392,7 @@ def bench_startup(runs: int, batch: int, baseline: str | None = None) -> None:
         times = alternating_times(commands, runs, env)  # warm first: tables built, bytecode and numba caches written
         help_median = statistics.median(times["paigow --help"])
         print(f"median of {runs} alternating runs, warm cache, {os.cpu_count()} cores")
-        print(f"{'command':48} {'seconds':>8}  {'vs --help':>9}  {'vs baseline':>11}")
+        print(f"{'command':40} {'seconds':>8}  {'vs --help':>9}  {'vs baseline':>11}")
         for name, values in times.items():
             median = statistics.median(values)
             against = help_median
@@ -400,7 +401,7 @@ def bench_startup(runs: int, batch: int, baseline: str | None = None) -> None:
                 against = statistics.median(times[f"paigow --help ({baseline})"])
             elif old_tree is not None:
                 beside = f"{median / statistics.median(times[f'{name} ({baseline})']):10.2f}x"
-            print(f"{name:48} {median:8.3f}  {median / against:8.2f}x  {beside}")
+            print(f"{name:40} {median:8.3f}  {median / against:8.2f}x  {beside}".rstrip())
         print("target: advise HAND at most 1.5x --help (moonshot 1.2x)")
         stdin = "\n".join(" ".join(str(card) for card in hand) for hand in seeded_hands(batch)) + "\n"
         trees = {"now": root} if old_tree is None else {"now": root, baseline: old_tree}
