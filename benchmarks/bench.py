@@ -371,7 +371,8 @@ FROM_TREE = (
 def bench_startup(runs: int, batch: int, baseline: str | None = None) -> None:
     """The commands typed at a shell, end to end, warm, each as a ratio to ``paigow --help`` measured
     in the same run (alternating, medians); with ``baseline``, each beside the code at that commit (a
-    temporary worktree), in the same rounds; then ``advise -`` per hand on a batch."""
+    temporary worktree), in the same rounds; numpy's import alone beside the bare interpreter (the
+    floor of a one-hand advise, which needs it); then ``advise -`` per hand on a batch."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}  # as installed
     hand = "AS KD JK 9H 9C 4D 2S"
     typed = {
@@ -389,7 +390,13 @@ def bench_startup(runs: int, batch: int, baseline: str | None = None) -> None:
         else:
             for name, args in typed.items():
                 commands[f"{name} ({baseline})"] = [sys.executable, "-c", FROM_TREE, str(old_tree), *args]
-        times = alternating_times(commands, runs, env)  # warm first: tables built, bytecode and numba caches written
+        floors = {  # the interpreter alone, and with the engine's one import that --help does without
+            "python -c pass": [sys.executable, "-c", "pass"],
+            "python -c 'import numpy'": [sys.executable, "-c", "import numpy"],
+        }
+        # warm first: tables built, bytecode and numba caches written
+        times = alternating_times(commands | floors, runs, env)
+        floor_times = {name: times.pop(name) for name in floors}
         help_median = statistics.median(times["paigow --help"])
         print(f"median of {runs} alternating runs, warm cache, {os.cpu_count()} cores")
         print(f"{'command':40} {'seconds':>8}  {'vs --help':>9}  {'vs baseline':>11}")
@@ -403,6 +410,13 @@ def bench_startup(runs: int, batch: int, baseline: str | None = None) -> None:
                 beside = f"{median / statistics.median(times[f'{name} ({baseline})']):10.2f}x"
             print(f"{name:40} {median:8.3f}  {median / against:8.2f}x  {beside}".rstrip())
         print("target: advise HAND at most 1.5x --help (moonshot 1.2x)")
+        numpy_cost = statistics.median(floor_times["python -c 'import numpy'"]) - statistics.median(
+            floor_times["python -c pass"]
+        )
+        print(
+            f"numpy's import alone: {numpy_cost * 1e3:.0f} ms ({numpy_cost / help_median:.2f}x --help), "
+            f"which one-hand advise needs: its floor is {1 + numpy_cost / help_median:.2f}x --help"
+        )
         stdin = "\n".join(" ".join(str(card) for card in hand) for hand in seeded_hands(batch)) + "\n"
         trees = {"now": root} if old_tree is None else {"now": root, baseline: old_tree}
         batches = {
