@@ -410,13 +410,10 @@ def bench_startup(runs: int, batch: int, baseline: str | None = None) -> None:
                 beside = f"{median / statistics.median(times[f'{name} ({baseline})']):10.2f}x"
             print(f"{name:40} {median:8.3f}  {median / against:8.2f}x  {beside}".rstrip())
         print("target: advise HAND at most 1.5x --help (moonshot 1.2x)")
-        numpy_cost = statistics.median(floor_times["python -c 'import numpy'"]) - statistics.median(
-            floor_times["python -c pass"]
-        )
-        print(
-            f"numpy's import alone: {numpy_cost * 1e3:.0f} ms ({numpy_cost / help_median:.2f}x --help), "
-            f"which one-hand advise needs: its floor is {1 + numpy_cost / help_median:.2f}x --help"
-        )
+        bare = {name: statistics.median(found) for name, found in floor_times.items()}
+        numpy_share = (bare["python -c 'import numpy'"] - bare["python -c pass"]) / help_median
+        print(f"numpy's import alone: {numpy_share * help_median * 1e3:.0f} ms ({numpy_share:.2f}x --help)")
+        print(f"one-hand advise needs it: its floor is {1 + numpy_share:.2f}x --help")
         stdin = "\n".join(" ".join(str(card) for card in hand) for hand in seeded_hands(batch)) + "\n"
         trees = {"now": root} if old_tree is None else {"now": root, baseline: old_tree}
         batches = {
