@@ -10,6 +10,7 @@ Usage:
     python benchmarks/bench.py startup [--runs 7] [--batch 400] [--baseline REV]
     python benchmarks/bench.py speed [--runs 3] [--chunks 6] [--baseline REV] [--rounds 2000]
     python benchmarks/bench.py edge-games [--chunks 6] [--baseline REV]
+    python benchmarks/bench.py chunk-split [--chunks 4] [--runs 5] [--baseline REV]
     python benchmarks/bench.py kernel [--game classic|all] [--chunks 2] [--runs 7] [--baseline REV]
     python benchmarks/bench.py strategy [--runs 5] [--chunks 4] [--house-way foxwoods]
     python benchmarks/bench.py session [--runs 5] [--hands 10000]
@@ -661,6 +662,107 @@ def bench_edge_games(sample_chunks: int, baseline: str | None) -> None:
             )
 
 
+def bench_chunk_split(sample_chunks: int, runs: int, baseline: str | None) -> None:
+    """Where a full-deck foxwoods chunk's time goes (one core, in-process, sampled chunks counted
+    once each after a warm-up), and the floor the per-group class walks put under it: every rank
+    group scatters every multiset class (``scatter_multisets``) and finds and scatters every kept
+    flush class once (``flush_cells``, ``flush_walk._scatter_range``), whatever is done around
+    them. The floor is timed on the same groups with the same compiled functions, each flush class
+    scattered once into one grid (a lower bound: the walk proper spreads them over its signatures'
+    grids). With ``baseline``, the baseline's chunk beside it (a fresh process, ``CHUNK_TIMER``)."""
+    import inspect
+
+    import numpy as np
+
+    import paigow_cli.analysis.whole_game as whole_game
+    import paigow_cli.engine.group_play as group_play
+    import paigow_cli.engine.kernels as kernels
+    from paigow_cli.analysis.question import Question
+    from paigow_cli.core.rules import Rules
+    from paigow_cli.engine.flush_walk import _scatter_range
+
+    os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
+    chosen = [round(i * whole_game.CHUNKS / sample_chunks) + 1 for i in range(sample_chunks)]
+    question = Question(Rules())
+    whole_game.count_chunk(Question(Rules(), tuple(DECK[:36])), 0, 1)  # compile and load everything first
+    whole_game.count_chunk(question, 5)
+    spent = dict.fromkeys(("chunk", "play_group", "scatter_multisets", "group_classes"), 0.0)
+    groups: list[tuple] = []
+
+    def timed(module: Any, name: str, keep: bool = False) -> Callable[[], None]:
+        real = getattr(module, name)
+
+        def wrapper(*args: Any) -> Any:
+            start = time.perf_counter()
+            result = real(*args)
+            spent[name] += time.perf_counter() - start
+            if keep:
+                groups.append(args)
+            return result
+
+        setattr(module, name, wrapper)
+        return lambda: setattr(module, name, real)
+
+    restores = [
+        timed(group_play, "play_group", keep=True),
+        timed(kernels, "scatter_multisets"),
+        timed(whole_game, "group_classes"),
+    ]
+    for chunk in chosen:
+        start = time.perf_counter()
+        whole_game.count_chunk(question, chunk)
+        spent["chunk"] += time.perf_counter() - start
+    for restore in restores:
+        restore()
+    names = list(inspect.signature(group_play.play_group.py_func).parameters)
+    walks = []
+    for args in groups:
+        given = dict(zip(names, args))
+        walk_args = [given[name] for name in ("flush_high", "flush_low", "flush_layer", "parent_of")]
+        walk_args += [given[name] for name in ("parent_high", "parent_low", "parent_layer", "row_of", "col_of")]
+        rows, cols, layers = given["shape"]
+        blocks = int(sum(given["suit_block"][t] == t for t in range(4)))
+        walks.append(
+            (walk_args, given["shape"], given["pattern"], np.zeros(rows * cols * layers, dtype=np.int32), blocks)
+        )
+    at, weight = np.zeros(105, dtype=np.int64), np.ones(105, dtype=np.int32)
+
+    def flush_floor() -> None:
+        for walk_args, shape, pattern, grid, blocks in walks:
+            cells = kernels.flush_cells(*walk_args, shape)
+            for _ in range(blocks):
+                _scatter_range(grid, cells, pattern, at, weight, 0, pattern.shape[0])
+
+    flush_floor()
+    flush = median_seconds(flush_floor, runs) / len(chosen)
+    share = {name: value / len(chosen) for name, value in spent.items()}
+    chunk = share["chunk"]
+    rest = chunk - share["play_group"] - share["scatter_multisets"] - share["group_classes"]
+    print(
+        f"a full-deck chunk of {whole_game.CHUNKS} ({len(groups) / len(chosen):.0f} rank groups on average), one core, "
+        f"mean of {len(chosen)} sampled chunks:"
+    )
+    for label, value in (
+        ("play_group (the flush walk and the hands)", share["play_group"]),
+        ("  of which the flush floor (every kept class once)", flush),
+        ("scatter_multisets", share["scatter_multisets"]),
+        ("group_classes (Python)", share["group_classes"]),
+        ("the rest of count_group (Python, numpy)", rest),
+        ("the chunk", chunk),
+    ):
+        print(f"  {label:50} {value:6.3f} s  {value / chunk:6.1%}")
+    floor = flush + share["scatter_multisets"]
+    print(f"  the class walks' floor (multisets, flush)          {floor:6.3f} s  {floor / chunk:6.1%}")
+    if baseline:
+        root = Path(__file__).resolve().parent.parent
+        with worktree_at(root, baseline) as old_tree:
+            old = chunk_seconds(old_tree, chosen, 1)
+        print(
+            f"baseline ({baseline}) {old:6.3f} s a chunk: now {chunk / old:4.2f}x, the floor alone "
+            f"{floor / old:4.2f}x; the target 0.5x is {old / 2:6.3f} s"
+        )
+
+
 # Captures ``play_group``'s arguments for every rank group of some chunks (the code of this tree),
 # to time the compiled kernel alone on them.
 KERNEL_CAPTURE = """
@@ -943,6 +1045,10 @@ def main(argv: Sequence[str]) -> int:
     games_edge = sub.add_parser("edge-games", help="full-deck edge per game, projected from sampled chunks")
     games_edge.add_argument("--chunks", type=int, default=6)
     games_edge.add_argument("--baseline", default=None, help="a commit to measure each game against")
+    split = sub.add_parser("chunk-split", help="where a full-deck chunk's time goes, and the class walks' floor")
+    split.add_argument("--chunks", type=int, default=4)
+    split.add_argument("--runs", type=int, default=5)
+    split.add_argument("--baseline", default=None, help="a commit whose chunk to measure beside it")
     kernel = sub.add_parser("kernel", help="the whole game's compiled kernel alone, beside a commit's")
     kernel.add_argument("--game", default="classic", help="a game, or all: a house way's eight questions at once")
     kernel.add_argument("--chunks", type=int, default=2)
@@ -970,6 +1076,8 @@ def main(argv: Sequence[str]) -> int:
         bench_startup(args.runs, args.batch, args.baseline)
     elif args.what == "edge-games":
         bench_edge_games(args.chunks, args.baseline)
+    elif args.what == "chunk-split":
+        bench_chunk_split(args.chunks, args.runs, args.baseline)
     elif args.what == "kernel":
         bench_kernel(args.game, args.chunks, args.runs, args.baseline)
     elif args.what == "strategy":
