@@ -3,6 +3,7 @@ class walks and the Python around them, and the compiled kernel alone, each besi
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -15,7 +16,7 @@ from typing import Any
 
 from paigow_cli.core.cards import DECK
 
-from .timing import ROOT, median_seconds, timer_output, worktree_at
+from .timing import ROOT, bench_cache, median_seconds, sampled_chunks, timer_output, worktree_at
 from .whole_game import chunk_seconds
 
 GAME_CHUNK_TIMER = """
@@ -40,8 +41,6 @@ print(json.dumps(statistics.median(times)))
 def game_chunk_seconds(source: Path, game: str, chunks: list[int]) -> float:
     """Median seconds of ``chunks`` of a full-deck foxwoods edge in ``game``, each counted once, with
     the code in ``source`` (a fresh process)."""
-    import json
-
     return float(timer_output(source, GAME_CHUNK_TIMER, game, json.dumps(chunks)))
 
 
@@ -53,13 +52,12 @@ def bench_edge_games(sample_chunks: int, baseline: str | None) -> None:
     from paigow_cli.core.rules import Game
 
     cores = os.cpu_count() or 1
-    cache = os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
-    root = ROOT
-    chosen = [round(i * CHUNKS / sample_chunks) + 1 for i in range(sample_chunks)]
+    cache = bench_cache()
+    chosen = sampled_chunks(sample_chunks)
     print(f"full-deck edge per game, {sample_chunks} sampled chunks each counted once, {cores} cores; cache in {cache}")
-    with worktree_at(root, baseline) if baseline else nullcontext(None) as old_tree:
+    with worktree_at(ROOT, baseline) if baseline else nullcontext(None) as old_tree:
         for game in Game:
-            seconds = game_chunk_seconds(root, game.value, chosen)
+            seconds = game_chunk_seconds(ROOT, game.value, chosen)
             projected = seconds * CHUNKS / cores
             against = ""
             if old_tree is not None:
@@ -93,8 +91,8 @@ def bench_chunk_split(sample_chunks: int, runs: int, baseline: str | None) -> No
     from paigow_cli.core.rules import Rules
     from paigow_cli.engine.flush_walk import _scatter_range
 
-    os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
-    chosen = [round(i * whole_game.CHUNKS / sample_chunks) + 1 for i in range(sample_chunks)]
+    bench_cache()
+    chosen = sampled_chunks(sample_chunks)
     question = Question(Rules())
     whole_game.count_chunk(Question(Rules(), tuple(DECK[:36])), 0, 1)  # compile and load everything first
     whole_game.count_chunk(question, 5)
@@ -247,17 +245,12 @@ def bench_kernel(game: str, sample_chunks: int, runs: int, baseline: str) -> Non
     "all": a house way's eight questions in one pass, as ``edge --all`` counts them. The captured
     arguments are this tree's, so the baseline's kernel must take the same ones (HEAD, the default,
     when the change under test is uncommitted)."""
-    import json
-
-    from paigow_cli.analysis.whole_game import CHUNKS
-
-    cache = os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
-    root = ROOT
-    chosen = [round(i * CHUNKS / sample_chunks) + 1 for i in range(sample_chunks)]
-    with tempfile.TemporaryDirectory(prefix="paigow-kernel-") as folder, worktree_at(root, baseline) as old_tree:
+    cache = bench_cache()
+    chosen = sampled_chunks(sample_chunks)
+    with tempfile.TemporaryDirectory(prefix="paigow-kernel-") as folder, worktree_at(ROOT, baseline) as old_tree:
         path = str(Path(folder) / "groups.pickle")
-        groups = timer_output(root, KERNEL_CAPTURE, game, json.dumps(chosen), path)
-        trees = {"now": root, baseline: old_tree}
+        groups = timer_output(ROOT, KERNEL_CAPTURE, game, json.dumps(chosen), path)
+        trees = {"now": ROOT, baseline: old_tree}
         times: dict[str, list[float]] = {name: [] for name in trees}
         digests = {}
         for _ in range(runs):

@@ -7,7 +7,7 @@ import statistics
 import sys
 import time
 
-from .timing import alternating_times, median_seconds, run_cli
+from .timing import alternating_times, installed_env, median_seconds, run_cli
 
 
 def bench_session(runs: int, hands: int) -> None:
@@ -28,7 +28,7 @@ def bench_session(runs: int, hands: int) -> None:
     from paigow_cli.analysis.whole_game import settings_table
     from paigow_cli.core.rules import Rules
 
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env = installed_env()
     question = Question(Rules())
     if work_of([question])[0]:
         started = time.perf_counter()

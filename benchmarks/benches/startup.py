@@ -7,7 +7,7 @@ import statistics
 import sys
 from contextlib import nullcontext
 
-from .timing import FROM_TREE, ROOT, alternating_times, seeded_hands, worktree_at
+from .timing import FROM_TREE, ROOT, alternating_times, installed_env, seeded_hands, worktree_at
 
 # One hand as the compiled engine answered it before the numpy path: the same command, with the
 # kernels module (numba) imported first, as every advise did until then.
@@ -24,7 +24,7 @@ def bench_startup(runs: int, batch: int, baseline: str | None = None) -> None:
     in the same run (alternating, medians); with ``baseline``, each beside the code at that commit (a
     temporary worktree), in the same rounds; numpy's import alone beside the bare interpreter (the
     floor of a one-hand advise, which needs it); then ``advise -`` per hand on a batch."""
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}  # as installed
+    env = installed_env()
     hand = "AS KD JK 9H 9C 4D 2S"
     typed = {
         "paigow --help": ["--help"],
@@ -33,9 +33,8 @@ def bench_startup(runs: int, batch: int, baseline: str | None = None) -> None:
         "paigow deal -n 3": ["deal", "-n", "3"],
         "paigow advise HAND": ["advise", hand],
     }
-    root = ROOT
-    with worktree_at(root, baseline) if baseline else nullcontext(None) as old_tree:
-        commands = {name: [sys.executable, "-c", FROM_TREE, str(root), *args] for name, args in typed.items()}
+    with worktree_at(ROOT, baseline) if baseline else nullcontext(None) as old_tree:
+        commands = {name: [sys.executable, "-c", FROM_TREE, str(ROOT), *args] for name, args in typed.items()}
         if old_tree is None:
             commands["advise HAND, numba kernels (before)"] = [sys.executable, "-c", WITH_KERNELS, "advise", hand]
         else:
@@ -66,7 +65,7 @@ def bench_startup(runs: int, batch: int, baseline: str | None = None) -> None:
         print(f"numpy's import alone: {numpy_share * help_median * 1e3:.0f} ms ({numpy_share:.2f}x --help)")
         print(f"one-hand advise needs it: its floor is {1 + numpy_share:.2f}x --help")
         stdin = "\n".join(" ".join(str(card) for card in hand) for hand in seeded_hands(batch)) + "\n"
-        trees = {"now": root} if old_tree is None else {"now": root, baseline: old_tree}
+        trees = {"now": ROOT} if old_tree is None else {"now": ROOT, baseline: old_tree}
         batches = {
             label: [sys.executable, "-c", FROM_TREE, str(tree), "advise", "-", "--json"]
             for label, tree in trees.items()

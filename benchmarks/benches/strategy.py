@@ -11,7 +11,7 @@ import time
 
 from paigow_cli.core.rules import HouseWayName
 
-from .timing import ROOT, alternating_times, median_seconds
+from .timing import ROOT, alternating_times, installed_env, median_seconds
 
 
 def bench_strategy(runs: int, sample_chunks: int, house_way: str) -> None:
@@ -27,7 +27,7 @@ def bench_strategy(runs: int, sample_chunks: int, house_way: str) -> None:
     from paigow_cli.analysis.whole_game import count_chunk_of, dealer_context
     from paigow_cli.core.rules import Rules
 
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env = installed_env()
     plugin = str(ROOT / "examples" / "house_ways" / "gold_star.py")
     dealer = Question(Rules(house_way=house_way))
     if not table_is_cached(dealer):

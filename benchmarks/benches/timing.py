@@ -4,6 +4,7 @@ run by a timer script in a fresh process."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import statistics
@@ -19,6 +20,25 @@ from typing import Any
 from paigow_cli.core.cards import DECK
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository
+
+
+def bench_cache() -> str:
+    """The cache folder the benchmarks read: ``PAIGOW_CACHE_DIR``, else a new temporary one (set
+    for the rest of the run)."""
+    return os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
+
+
+def installed_env() -> dict[str, str]:
+    """This environment as an installed ``paigow`` runs: bytecode written, so start-up is timed warm."""
+    return {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+
+
+def sampled_chunks(count: int) -> list[int]:
+    """``count`` full-deck chunks spread evenly over the deck (from chunk 1: chunk 0 follows a
+    warm-up)."""
+    from paigow_cli.analysis.whole_game import CHUNKS
+
+    return [round(i * CHUNKS / count) + 1 for i in range(count)]
 
 
 def median_seconds(work: Callable[[], object], runs: int) -> float:
@@ -74,8 +94,6 @@ def timer_output(source: Path, timer: str, *args: str) -> Any:
     """Run a timer script (``CHUNK_TIMER``, ``GAME_CHUNK_TIMER``) with the code in ``source``, in a
     fresh process started there (the working directory comes first on ``sys.path``); its last line
     of output, as JSON."""
-    import json
-
     done = subprocess.run(
         [sys.executable, "-c", timer, *args],
         env={**os.environ, "PYTHONPATH": str(source)},

@@ -4,10 +4,10 @@ its baseline (the code at a commit, in a fresh process) in the same run."""
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
-import tempfile
 from pathlib import Path
 
 from paigow_cli.core.cards import DECK
@@ -15,7 +15,7 @@ from paigow_cli.core.rules import HouseWayName
 
 from .baselines import old_hand_odds, old_table_build
 from .startup import bench_startup
-from .timing import ROOT, median_seconds, seeded_hands, timer_output, worktree_at
+from .timing import ROOT, bench_cache, median_seconds, sampled_chunks, seeded_hands, timer_output, worktree_at
 
 
 def bench_whole_game(runs: int, batch: int, rounds: int, sample_chunks: int) -> None:
@@ -32,7 +32,7 @@ def bench_whole_game(runs: int, batch: int, rounds: int, sample_chunks: int) -> 
     from paigow_cli.study.simulation import Simulation
 
     cores = os.cpu_count() or 1
-    cache = os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
+    cache = bench_cache()
     table = load_table(HouseWayName.FOXWOODS, Wheel.SECOND)
     hands = seeded_hands(batch, seed=7)
     assert [tuple(o.counts) for o in hand_odds(hands[0], table)] == old_hand_odds(hands[0], table)  # same counts
@@ -128,8 +128,6 @@ def house_way_seconds(source: Path, chunk: int) -> float | None:
 
 def chunk_seconds(source: Path, chunks: list[int], runs: int) -> float:
     """Median seconds a full-deck foxwoods chunk takes with the code in ``source`` (a fresh process)."""
-    import json
-
     return statistics.median(timer_output(source, CHUNK_TIMER, json.dumps(chunks), str(runs)))
 
 
@@ -144,20 +142,19 @@ def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> No
     from paigow_cli.engine.dealer_table import build_table, load_table
 
     cores = os.cpu_count() or 1
-    cache = os.environ.setdefault("PAIGOW_CACHE_DIR", tempfile.mkdtemp(prefix="paigow-bench-"))
-    root = ROOT
-    chosen = [round(i * CHUNKS / sample_chunks) + 1 for i in range(sample_chunks)]
+    cache = bench_cache()
+    chosen = sampled_chunks(sample_chunks)
     print(f"median of {runs} runs, {cores} cores; cache in {cache}")
-    with worktree_at(root, baseline) as old_tree:  # alternating fresh processes: a busy minute hits both
+    with worktree_at(ROOT, baseline) as old_tree:  # alternating fresh processes: a busy minute hits both
         old_runs, new_runs, old_ways, new_ways = [], [], [], []
         for _ in range(runs):
             old_runs.append(chunk_seconds(old_tree, chosen, 1))
-            new_runs.append(chunk_seconds(root, chosen, 1))
+            new_runs.append(chunk_seconds(ROOT, chosen, 1))
             old_ways.append(house_way_seconds(old_tree, chosen[1]))
-            new_ways.append(house_way_seconds(root, chosen[1]))
+            new_ways.append(house_way_seconds(ROOT, chosen[1]))
         simulated: dict[str, list[float]] = {"now": [], baseline: []}  # simulate --player best, likewise
         for _ in range(runs):
-            for name, tree in (("now", root), (baseline, old_tree)):
+            for name, tree in (("now", ROOT), (baseline, old_tree)):
                 simulated[name].append(float(timer_output(tree, SIMULATE_TIMER, str(rounds))))
     old, new = statistics.median(old_runs), statistics.median(new_runs)
     print(
