@@ -149,8 +149,8 @@ def bench_chunk_split(sample_chunks: int, runs: int, baseline: str | None) -> No
     chunk = share["chunk"]
     rest = chunk - share["play_group"] - share["scatter_multisets"] - share["group_classes"]
     print(
-        f"a full-deck chunk of {whole_game.CHUNKS} ({len(groups) / len(chosen):.0f} rank groups on average), one core, "
-        f"mean of {len(chosen)} sampled chunks:"
+        f"a full-deck chunk of {whole_game.CHUNKS} ({len(groups) / len(chosen):.0f} rank groups on average),\n"
+        f"one core, mean of {len(chosen)} sampled chunks:"
     )
     for label, value in (
         ("play_group (the flush walk and the hands)", share["play_group"]),
@@ -171,8 +171,9 @@ def bench_chunk_split(sample_chunks: int, runs: int, baseline: str | None) -> No
                 new_runs.append(chunk_seconds(ROOT, chosen, 1))
         old, new = statistics.median(old_runs), statistics.median(new_runs)
         print(
-            f"baseline ({baseline}) {old:6.3f} s a chunk, this tree {new:6.3f} s ({runs} alternating fresh processes): "
-            f"now {new / old:4.2f}x, the floor alone {floor / old:4.2f}x; the target 0.5x is {old / 2:6.3f} s"
+            f"fresh processes, {runs} alternating runs: baseline ({baseline}) {old:.3f} s a chunk,\n"
+            f"  this tree {new:.3f} s: now {new / old:.2f}x, the floor alone {floor / old:.2f}x, "
+            f"the target 0.5x {old / 2:.3f} s"
         )
 
 
@@ -260,8 +261,7 @@ def bench_kernel(game: str, sample_chunks: int, runs: int, baseline: str) -> Non
                 except subprocess.CalledProcessError as error:  # most often: the kernel takes other arguments
                     last = (error.stderr or "").strip().splitlines()[-1:] or ["no message"]
                     raise SystemExit(
-                        f"Error: the kernel at {name} cannot run this tree's captured groups ({last[0]}); "
-                        "pick a --baseline whose group_play.play_group takes the same arguments"
+                        f"Error: --baseline {name}: its play_group takes other arguments ({last[0]})"
                     ) from None
                 times[name] += found
     print(
