@@ -15,8 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-from paigow_cli.analysis.edge import answer_from_table, strategy_tables
-from paigow_cli.analysis.question import Question
+from paigow_cli.analysis.game.question import Question
+from paigow_cli.analysis.strategy.answers import Run, answer_from_table, strategy_tables
 from paigow_cli.core.rules import Game, Rules
 
 RECORD = Path(__file__).resolve().parent.parent / "tests" / "data" / "pass_counts.json"
@@ -35,7 +35,7 @@ def main() -> int:
     for (dealer, game, side), players in dealers.items():
         rules = Rules(house_way=dealer, game=Game(game), banker=side == "banker")
         started = time.monotonic()
-        table = strategy_tables([Question(rules)], jobs=arguments.jobs)[0]
+        table = strategy_tables([Question(rules)], run=Run(jobs=arguments.jobs))[0]
         for player, totals in players.items():
             found = answer_from_table(Question(rules, (), player), table).totals["house"]
             if found != totals:

@@ -42,9 +42,10 @@ from typing import Any
 
 import numpy as np
 
-from paigow_cli.analysis.question import Question
-from paigow_cli.analysis.strategy_table import StrategyTable, player_keys, strategy_table_of
-from paigow_cli.analysis.whole_game import settings_table
+from paigow_cli.analysis.game.counting import settings_table
+from paigow_cli.analysis.game.question import Question
+from paigow_cli.analysis.strategy.answers import strategy_table_of
+from paigow_cli.analysis.strategy.table import StrategyTable, player_keys
 from paigow_cli.core.cards import DECK
 from paigow_cli.core.rules import Rules, Wheel
 from paigow_cli.engine.dealer_classes import DealerClasses

@@ -37,8 +37,8 @@ READING = ROOT / "jb_readings" / "ties_straight_first.py"
 def per_hand_rows() -> list[tuple]:
     """(hand, Foxwoods' front, the reading's front, the player's change of wins and losses as the
     player, and as the dealer) for every hand the reading changes."""
-    from paigow_cli.analysis.strategy_table import player_keys
-    from paigow_cli.analysis.whole_game import settings_table
+    from paigow_cli.analysis.game.counting import settings_table
+    from paigow_cli.analysis.strategy.table import player_keys
     from paigow_cli.core.rules import Game, Rules, Wheel
     from paigow_cli.engine.distribution import DealerDistribution
     from paigow_cli.house_ways import house_setting, way_named

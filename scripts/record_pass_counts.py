@@ -16,8 +16,8 @@ import json
 import time
 from pathlib import Path
 
-from paigow_cli.analysis.edge import _count
-from paigow_cli.analysis.question import Question
+from paigow_cli.analysis.game.passes import Run, count_pass
+from paigow_cli.analysis.game.question import Question
 from paigow_cli.core.rules import Game, HouseWayName, Rules
 
 WAYS = [way.value for way in HouseWayName]
@@ -46,7 +46,7 @@ def main() -> None:
         rules = Rules(house_way=dealer, game=game, banker=banker)
         questions = [Question(rules, (), player) for player in WAYS]
         started = time.monotonic()
-        tallies, _ = _count(questions, False, arguments.jobs, None, print, None)
+        tallies = count_pass(questions, record=False, run=Run(jobs=arguments.jobs, notify=print)).totals
         for player, tally in zip(WAYS, tallies):
             found[cell_key(dealer, game, banker, player)] = tally.totals["house"]
         arguments.out.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")

@@ -229,7 +229,7 @@ FIVE_LIVE_DEAD = (
 def test_item_7_a_cache_that_keeps_nothing_never_says_cached_or_kept(tmp_path, monkeypatch):
     """A read-only cache folder: edge does not say its answer is cached, an interrupted count does
     not say its chunks are kept, and cache build fails."""
-    from paigow_cli.analysis import edge
+    from paigow_cli.analysis.game import passes as edge
 
     with read_only_folder(tmp_path, monkeypatch) as folder:
         monkeypatch.setenv("PAIGOW_CACHE_DIR", str(folder))
@@ -242,7 +242,7 @@ def test_item_7_a_cache_that_keeps_nothing_never_says_cached_or_kept(tmp_path, m
         assert built.stderr.strip().splitlines()[-1].startswith("Error: the foxwoods table was built but could not")
         real = edge._run_locally
 
-        def stopping(questions, todo, chunks, record, jobs, finished):
+        def stopping(questions, todo, chunks, finished, *, record, jobs):
             seen = []
 
             def keep(chunk, *found):
@@ -251,7 +251,7 @@ def test_item_7_a_cache_that_keeps_nothing_never_says_cached_or_kept(tmp_path, m
                 if len(seen) == 2:
                     raise KeyboardInterrupt
 
-            real(questions, todo, chunks, record, jobs, keep)
+            real(questions, todo, chunks, keep, record=record, jobs=jobs)
 
         monkeypatch.setattr(edge, "_run_locally", stopping)
         stopped = run("edge", "--dead", FIVE_LIVE_DEAD, "--jobs", "1", "--game", "ez")
@@ -278,8 +278,8 @@ def test_item_8_a_foul_never_ranks_above_a_legal_setting_as_the_banker(rng):
 
 @pytest.mark.slow
 def test_item_9_a_damaged_whole_game_answer_is_said_and_counted_again(cache_folder):
-    from paigow_cli.analysis.answer_cache import result_path
-    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.game.question import Question
+    from paigow_cli.analysis.game.store import result_path
     from paigow_cli.core.cards import parse_cards
     from paigow_cli.core.rules import Game, Rules
 

@@ -365,7 +365,7 @@ def brute_force_seen(hand, dead, way: HouseWayName) -> tuple[int, int, int]:
 
 @pytest.mark.slow
 def test_face_up_odds_with_the_dealer_seen_match_brute_force(foxwoods_table):
-    from paigow_cli.analysis.advice import advise
+    from paigow_cli.analysis.hand.advice import advise
 
     for hand, dead in dead_cases(2, seed=21, dead_count=29) + push_heavy_cases(1, seed=9):
         advice = advise(hand, Rules(game=Game.FACE_UP), table=foxwoods_table, dead=dead)
@@ -381,7 +381,7 @@ def test_simulated_face_up_best_agrees_with_the_seen_ev(foxwoods_table):
     errors of advise's exact EV with the dealer seen, for one fixed hand."""
     import json
 
-    from paigow_cli.analysis.advice import advise
+    from paigow_cli.analysis.hand.advice import advise
 
     hand = "AS KD JK 9H 9C 4D 2S"
     exact = advise(cards(hand), Rules(game=Game.FACE_UP), table=foxwoods_table).seen
@@ -413,7 +413,7 @@ def test_simulate_with_another_house_way_agrees_with_its_exact_ev(foxwoods_table
     setting's exact EV, and so is the paired gain over Foxwoods' own setting."""
     import json
 
-    from paigow_cli.analysis.advice import advise
+    from paigow_cli.analysis.hand.advice import advise
 
     hand = cards("KD 5D 5C 7S 9C QC 9D")
     theirs = house_setting(hand, Rules(house_way=HouseWayName.TRUMP_PLAZA)).split

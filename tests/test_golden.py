@@ -101,7 +101,7 @@ def run(args: list[str], stdin: str | None) -> str:
 @pytest.fixture(scope="module")
 def warm_tables(cache_folder):
     """Build the tables the cases load first, so no output depends on whether a table was cached."""
-    from paigow_cli.analysis.class_catalogue import class_catalogue
+    from paigow_cli.analysis.strategy.catalogue import class_catalogue
     from paigow_cli.core.rules import HouseWayName, Wheel
     from paigow_cli.engine.dealer_table import load_categories, load_table
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from paigow_cli.analysis.question import Question, Tally
-from paigow_cli.analysis.results import edge_result
-from paigow_cli.analysis.strategy_table import strategy_table_of
-from paigow_cli.analysis.whole_game import count_chunk
+from paigow_cli.analysis.game.counting import count_chunk
+from paigow_cli.analysis.game.question import Question, Tally
+from paigow_cli.analysis.money.results import edge_result
+from paigow_cli.analysis.strategy.answers import strategy_table_of
 from paigow_cli.core.cards import DECK, parse_cards
 from paigow_cli.core.rules import Rules
 from paigow_cli.house_ways import way_named

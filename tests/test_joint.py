@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 from whole_game_reference import each_player_hand
 
-from paigow_cli.analysis.joint import JointCounts, dealer_side_joint, player_side_joint
-from paigow_cli.analysis.question import Question
-from paigow_cli.analysis.side_bets import PAY_TABLES, pay, side_bet_odds
-from paigow_cli.analysis.strategy_table import strategy_table_of
-from paigow_cli.analysis.whole_game import settings_table
+from paigow_cli.analysis.game.counting import settings_table
+from paigow_cli.analysis.game.question import Question
+from paigow_cli.analysis.money.joint import JointCounts, dealer_side_joint, player_side_joint
+from paigow_cli.analysis.money.side_bets import PAY_TABLES, pay, side_bet_odds
+from paigow_cli.analysis.strategy.answers import strategy_table_of
 from paigow_cli.core.bonus_hands import Line
 from paigow_cli.core.cards import DECK, parse_cards
 from paigow_cli.core.games import dealer_pushes
@@ -138,7 +138,7 @@ def test_a_hands_money_with_a_side_bet_by_hand():
 
 
 def test_dealer_side_joint_refuses_more_paying_deals_than_pushes():
-    from paigow_cli.analysis.side_bets import OddsRow, SideBetOdds
+    from paigow_cli.analysis.money.side_bets import OddsRow, SideBetOdds
 
     table = PAY_TABLES["queens-dragon"]
     odds = SideBetOdds(table, (OddsRow(Line.QUEEN_HIGH_PAI_GOW, 50, 5), OddsRow(None, -1, 5)), 10)

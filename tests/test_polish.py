@@ -463,7 +463,7 @@ def assert_fits(lines: list[str]) -> None:
 
 
 def advise_fits(table, hands: int, seed: int) -> None:
-    from paigow_cli.analysis.advice import advise
+    from paigow_cli.analysis.hand.advice import advise
     from paigow_cli.cli.commands.advise import advise_text
 
     rng = random.Random(seed)
@@ -578,7 +578,7 @@ def test_help_never_splits_a_metavar_or_an_example(command, monkeypatch):
 
 
 def test_bonus_help_names_every_line_pays_can_change(monkeypatch):
-    from paigow_cli.analysis.side_bets import PAY_TABLES
+    from paigow_cli.analysis.money.side_bets import PAY_TABLES
 
     monkeypatch.setenv("COLUMNS", "80")
     page = " ".join(run("bonus", "--help").stdout.split())
@@ -621,8 +621,9 @@ def test_an_interrupted_count_notes_after_its_bar_is_gone(monkeypatch, foxwoods_
 
     import typer
 
-    from paigow_cli.analysis import answer_cache, edge
-    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.game import store as answer_cache
+    from paigow_cli.analysis.game.question import Question
+    from paigow_cli.analysis.strategy import answers as edge
     from paigow_cli.cli import counting
 
     events: list[str] = []
@@ -643,7 +644,7 @@ def test_an_interrupted_count_notes_after_its_bar_is_gone(monkeypatch, foxwoods_
     monkeypatch.setattr(edge, "compute_all", interrupted)
     monkeypatch.setattr(answer_cache, "cached_result", lambda question: None)
     with pytest.raises(typer.Exit):
-        counting.count_sets([[Question(Rules())]], 1, None, "questions")
+        counting.count_sets([[Question(Rules())]], jobs=1, scheduler=None)
     assert events == ["bar shown", "bar gone", "note"], events
 
 

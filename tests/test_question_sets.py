@@ -12,16 +12,16 @@ import pytest
 from typer.testing import CliRunner
 from whole_game_reference import brute_force
 
-from paigow_cli.analysis.class_settings import legal_settings
-from paigow_cli.analysis.edge import compute_all
-from paigow_cli.analysis.question import Question, question_set
-from paigow_cli.analysis.results import edge_result
-from paigow_cli.analysis.whole_game import count_chunk, count_chunk_of
+from paigow_cli.analysis.game.counting import count_chunk, count_chunk_of
+from paigow_cli.analysis.game.question import Question, question_set
+from paigow_cli.analysis.money.results import edge_result
+from paigow_cli.analysis.strategy.answers import Run, compute_all
 from paigow_cli.cli import app
 from paigow_cli.core.cards import DECK, cards_text, parse_cards
 from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
 from paigow_cli.core.splits import all_splits, setting_keys
 from paigow_cli.engine.class_flags import push_classes, push_layers
+from paigow_cli.engine.class_settings import legal_settings
 from paigow_cli.engine.dealer_classes import NO_RANK
 from paigow_cli.engine.distribution import check_flush_layout, prepare
 from paigow_cli.house_ways import decide
@@ -60,7 +60,7 @@ def test_questions_answered_together_count_what_each_counts_alone(cache_folder, 
 @pytest.mark.slow
 def test_questions_answered_together_match_brute_force(cache_folder):
     questions = every_game_and_side(PUSH_HEAVY, house_way="ballys")
-    for question, tally in zip(questions, compute_all(questions, jobs=1)):
+    for question, tally in zip(questions, compute_all(questions, run=Run(jobs=1))):
         expected = brute_force(question)
         assert {player: tally.totals[player] for player in ("house", "best")} == {
             player: expected[player] for player in ("house", "best")
@@ -219,7 +219,7 @@ def test_a_strategy_against_another_dealer_matches_brute_force(cache_folder, gam
         ("flamingo", live_deck("9S 9H TS TH JS JH QS QH KS KH AS AH 7S 7H 4D")),
     ):
         question = Question(Rules(game=game, banker=banker), dead, strategy=strategy)
-        tally = compute_all([question], jobs=1)[0]
+        tally = compute_all([question], run=Run(jobs=1))[0]
         expected = brute_force(question)
         assert {player: tally.totals[player] for player in ("house", "best")} == {
             player: expected[player] for player in ("house", "best")

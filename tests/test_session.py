@@ -16,18 +16,18 @@ from conftest import one_error
 from typer.testing import CliRunner
 from whole_game_reference import brute_force
 
-from paigow_cli.analysis.question import Question, Tally
-from paigow_cli.analysis.results import edge_result
-from paigow_cli.analysis.session import (
+from paigow_cli.analysis.game.counting import count_chunk
+from paigow_cli.analysis.game.question import Question, Tally
+from paigow_cli.analysis.money.results import edge_result
+from paigow_cli.analysis.money.session import (
     PRECISION,
     exact_session,
     ruin_long_run,
     ruin_within,
     session_distribution,
 )
-from paigow_cli.analysis.side_bets import PAY_TABLES, pay, side_bet_odds
-from paigow_cli.analysis.spread import Payouts, main_bet
-from paigow_cli.analysis.whole_game import count_chunk
+from paigow_cli.analysis.money.side_bets import PAY_TABLES, pay, side_bet_odds
+from paigow_cli.analysis.money.spread import Payouts, main_bet
 from paigow_cli.cli import app
 from paigow_cli.core.cards import DECK, cards_text, parse_cards
 from paigow_cli.core.rules import Game, Rules
@@ -336,9 +336,9 @@ def test_session_with_a_side_bet_adds_its_exact_joint_counts(counted):
     """--side-bet fortune: one hand's EV is the main bet's plus the side bet's share, exactly; the
     side bet alone is what paigow bonus --odds counts; two hands are the exact convolution of the
     joint counts; and the results are not independent (the joint variance is not the sum)."""
-    from paigow_cli.analysis.joint import player_side_joint
-    from paigow_cli.analysis.strategy_table import strategy_table_of
-    from paigow_cli.analysis.whole_game import settings_table
+    from paigow_cli.analysis.game.counting import settings_table
+    from paigow_cli.analysis.money.joint import player_side_joint
+    from paigow_cli.analysis.strategy.answers import strategy_table_of
 
     result = run("session", "--dead", DEAD_TEXT, "--hands", "2", "--side-bet", "fortune", "--side-stake", "5", "--json")
     assert result.exit_code == 0, result.output

@@ -14,8 +14,8 @@ import pytest
 from conftest import one_error
 from typer.testing import CliRunner
 
-from paigow_cli.analysis.question import Question
-from paigow_cli.analysis.strategy_card import Condition, search_card
+from paigow_cli.analysis.game.question import Question
+from paigow_cli.analysis.strategy.card import Condition, search_card
 from paigow_cli.cli import app
 from paigow_cli.core.cards import DECK
 from paigow_cli.core.rules import Game, Rules

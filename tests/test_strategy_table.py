@@ -13,12 +13,14 @@ import pytest
 from typer.testing import CliRunner
 from whole_game_reference import brute_force_table
 
-from paigow_cli.analysis import answer_cache, edge
-from paigow_cli.analysis.answer_cache import chunk_count
-from paigow_cli.analysis.edge import answer_from_table, compute_all, strategy_tables
-from paigow_cli.analysis.question import Question, Tally
-from paigow_cli.analysis.strategy_table import cached_table, table_path
-from paigow_cli.analysis.whole_game import count_chunk_of
+from paigow_cli.analysis.game import passes as edge
+from paigow_cli.analysis.game import store as answer_cache
+from paigow_cli.analysis.game.counting import count_chunk_of
+from paigow_cli.analysis.game.question import Question, Tally
+from paigow_cli.analysis.game.store import chunk_count
+from paigow_cli.analysis.game.store import strategy_table_path as table_path
+from paigow_cli.analysis.strategy.answers import Run, answer_from_table, compute_all, strategy_tables
+from paigow_cli.analysis.strategy.table import read_table as cached_table
 from paigow_cli.cli import app
 from paigow_cli.core.cards import DECK
 from paigow_cli.core.rules import BEST_WAY, Game, HouseWayName, Rules
@@ -67,7 +69,7 @@ def table_rows(table) -> dict[int, dict]:
 
 
 def check_table_against_brute_force(question: Question) -> dict[int, dict]:
-    table = strategy_tables([question], jobs=1)[0]
+    table = strategy_tables([question], run=Run(jobs=1))[0]
     table.check()
     expected = brute_force_table(question)
     found = {class_id: row for class_id, row in table_rows(table).items() if row["hands"]}
@@ -90,7 +92,7 @@ def test_the_table_is_a_brute_force_count_setting_by_setting(cache_folder):
         chosen = max(scores, key=lambda keys: (scores[keys], keys))
         wins += row["settings"][chosen][0]
         losses += row["settings"][chosen][1]
-    found = compute_all([Question(question.rules, question.dead, BEST_WAY)], jobs=1)[0]
+    found = compute_all([Question(question.rules, question.dead, BEST_WAY)], run=Run(jobs=1))[0]
     assert found.totals["house"][1] == wins and found.totals["house"][3] == losses
 
 
@@ -103,7 +105,7 @@ def test_the_table_is_a_brute_force_count_in_every_game(cache_folder, game, bank
 
 def check_ways_against_the_pass(rules: Rules, dead: tuple, ways: list[str]) -> None:
     """Totals, clauses, their example hands and the two-pair chart, count for count."""
-    table = strategy_tables([Question(rules, dead)], jobs=1)[0]
+    table = strategy_tables([Question(rules, dead)], run=Run(jobs=1))[0]
     for way in ways:
         question = Question(rules, dead, way)
         expected, found = pass_tally(question), answer_from_table(question, table, details=True)
@@ -133,7 +135,7 @@ def test_every_strategy_against_every_dealer_reads_as_a_pass_counts(cache_folder
 @pytest.mark.slow
 def test_the_best_way_is_no_worse_than_any_house_way_and_no_better_than_best_play(cache_folder, seed):
     rules, dead = Rules(game=[Game.CLASSIC, Game.EZ][seed % 2]), random_dead(seed)
-    tallies = compute_all([Question(rules, dead, way) for way in [*WAYS, BEST_WAY]], jobs=1)
+    tallies = compute_all([Question(rules, dead, way) for way in [*WAYS, BEST_WAY]], run=Run(jobs=1))
     best_way = tallies[-1].totals["house"][6]
     assert all(tally.totals["house"][6] <= best_way for tally in tallies[:-1])
     assert best_way <= tallies[-1].totals["best"][6]
@@ -141,12 +143,12 @@ def test_the_best_way_is_no_worse_than_any_house_way_and_no_better_than_best_pla
 
 def test_a_damaged_table_is_counted_again(cache_folder):
     question = Question(Rules(), random_dead(12, 15))
-    strategy_tables([question], jobs=1)
+    strategy_tables([question], run=Run(jobs=1))
     path = table_path(question)
     path.write_bytes(path.read_bytes()[:1000])
     assert cached_table(question) is None
     notes: list[str] = []
-    table = strategy_tables([question], jobs=1, notify=notes.append)[0]
+    table = strategy_tables([question], run=Run(jobs=1, notify=notes.append))[0]
     assert "damaged" in notes[0] and cached_table(question) is not None
     assert int(table.hands.sum()) == question.player_hands
 
@@ -157,26 +159,26 @@ def test_an_interrupted_table_pass_resumes_from_its_finished_chunks(cache_folder
     calls: list[int] = []
     real = edge._run_locally
 
-    def stopping(questions, todo, chunks, record, jobs, finished):
+    def stopping(questions, todo, chunks, finished, *, record, jobs):
         def keep(chunk, *found):
             calls.append(chunk)
             finished(chunk, *found)
             if len(calls) == 3:
                 raise KeyboardInterrupt
 
-        real(questions, todo, chunks, record, jobs, keep)
+        real(questions, todo, chunks, keep, record=record, jobs=jobs)
 
     monkeypatch.setattr(edge, "_run_locally", stopping)
     with pytest.raises(KeyboardInterrupt):
-        strategy_tables([question], jobs=1)
+        strategy_tables([question], run=Run(jobs=1))
     kept = sorted(answer_cache.partial_folder(question, record=True).glob("chunk-*.npz"))
     assert len(kept) == 3
     monkeypatch.setattr(edge, "_run_locally", real)
     notes: list[str] = []
-    table = strategy_tables([question], jobs=1, notify=notes.append)[0]
+    table = strategy_tables([question], run=Run(jobs=1, notify=notes.append))[0]
     assert notes == [f"resuming: 3 of {chunks} chunks were computed by an earlier run"]
     assert answer_from_table(Question(question.rules, question.dead, "ballys"), table) == answer_from_table(
-        Question(question.rules, question.dead, "ballys"), strategy_tables([question], jobs=1)[0]
+        Question(question.rules, question.dead, "ballys"), strategy_tables([question], run=Run(jobs=1))[0]
     )
     assert not answer_cache.partial_folder(question, record=True).exists()
 

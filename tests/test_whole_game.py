@@ -12,13 +12,13 @@ import pytest
 from typer.testing import CliRunner
 from whole_game_reference import brute_force
 
-from paigow_cli.analysis import answer_cache
-from paigow_cli.analysis.advice import advise
-from paigow_cli.analysis.edge import compute
-from paigow_cli.analysis.question import Question, Tally
-from paigow_cli.analysis.rank_groups import chart_cell, rank_groups
-from paigow_cli.analysis.results import edge_result, mistakes, two_pair_chart
-from paigow_cli.analysis.whole_game import count_chunk
+from paigow_cli.analysis.game import store as answer_cache
+from paigow_cli.analysis.game.counting import count_chunk
+from paigow_cli.analysis.game.question import Question, Tally
+from paigow_cli.analysis.game.rank_groups import chart_cell, rank_groups
+from paigow_cli.analysis.hand.advice import advise
+from paigow_cli.analysis.money.results import edge_result, mistakes, two_pair_chart
+from paigow_cli.analysis.strategy.answers import Run, compute
 from paigow_cli.cli import app
 from paigow_cli.core.cards import DECK, cards_text, parse_cards
 from paigow_cli.core.rules import Game, Rules, Wheel
@@ -320,7 +320,7 @@ def test_functionals_read_every_layer_as_a_plain_sum_over_the_grid(seed, sparse)
 )
 def test_whole_game_is_the_sum_of_the_per_hand_engine(cache_folder, rules, dead):
     question = Question(rules, dead)
-    tally = compute(question, jobs=1)
+    tally = compute(question, run=Run(jobs=1))
     found, clauses, chart = per_hand_reading(question)
     for player in ("house", "best"):
         mine = tally.totals[player]
@@ -353,7 +353,7 @@ def test_edge_agrees_with_the_mean_of_per_hand_evs_on_a_sample(cache_folder):
 
 def test_edge_result_rates_and_exact_ev(cache_folder):
     question = Question(Rules(), PUSH_HEAVY)
-    tally = compute(question, jobs=1)
+    tally = compute(question, run=Run(jobs=1))
     for player in ("house", "best"):
         result = edge_result(question, tally, player)
         assert result.wins + result.pushes + result.losses == result.deals == question.deals
@@ -369,7 +369,7 @@ def test_edge_result_rates_and_exact_ev(cache_folder):
 
 def test_two_pair_chart_cells(cache_folder):
     question = Question(Rules(), TWO_PAIRS)
-    cells = two_pair_chart(question, compute(question, jobs=1))
+    cells = two_pair_chart(question, compute(question, run=Run(jobs=1)))
     assert cells and all(cell.high_pair > cell.low_pair for cell in cells)
     assert {cell.house for cell in cells} <= {"split", "together", "mixed", "other"}
     assert all(cell.house_split + cell.house_together <= cell.hands for cell in cells)
@@ -390,13 +390,13 @@ def test_an_interrupted_run_resumes_from_its_finished_chunks(cache_folder, monke
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        compute(question, jobs=1, progress=stop_after_five)
+        compute(question, run=Run(jobs=1, progress=stop_after_five))
     assert answer_cache.cached_result(question) is None
     kept = sorted(answer_cache.partial_folder(question).glob("chunk-*.npz"))
     assert len(kept) == 5
     kept[0].write_bytes(b"garbage")  # a damaged chunk is counted again, not trusted
     notes = []
-    resumed = compute(question, jobs=1, notify=notes.append)
+    resumed = compute(question, run=Run(jobs=1, notify=notes.append))
     assert notes == [f"resuming: 4 of {chunks} chunks were computed by an earlier run"]
     assert not answer_cache.partial_folder(question).exists()
     fresh = Tally()
@@ -408,11 +408,11 @@ def test_an_interrupted_run_resumes_from_its_finished_chunks(cache_folder, monke
 
 def test_a_corrupt_result_is_computed_again(cache_folder):
     question = Question(Rules(), random_dead(78, 15))
-    first = compute(question, jobs=1)
+    first = compute(question, run=Run(jobs=1))
     path = answer_cache.result_path(question)
     path.write_bytes(path.read_bytes()[:50])
     assert answer_cache.cached_result(question) is None
-    assert compute(question, jobs=1).totals == first.totals
+    assert compute(question, run=Run(jobs=1)).totals == first.totals
     assert answer_cache.cached_result(question) is not None
 
 
@@ -432,9 +432,9 @@ def test_the_cache_name_changes_with_every_part_of_the_question(cache_folder):
 
 def test_two_processes_count_the_same(cache_folder):
     question = Question(Rules(), random_dead(81, 17))
-    local = compute(question, jobs=2)
+    local = compute(question, run=Run(jobs=2))
     answer_cache.result_path(question).unlink()
-    assert compute(question, jobs=1).totals == local.totals
+    assert compute(question, run=Run(jobs=1)).totals == local.totals
 
 
 # --- the command line ------------------------------------------------------------------------------------
@@ -569,9 +569,9 @@ def test_a_dask_cluster_counts_exactly_what_a_local_run_counts(cache_folder):
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
     ) as cluster:
-        on_cluster = compute(question, scheduler=cluster.scheduler_address)
+        on_cluster = compute(question, run=Run(scheduler=cluster.scheduler_address))
     answer_cache.result_path(question).unlink()
-    local = compute(question, jobs=1)
+    local = compute(question, run=Run(jobs=1))
     assert on_cluster.totals == local.totals and on_cluster.rules == local.rules and on_cluster.chart == local.chart
 
 

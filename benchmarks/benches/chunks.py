@@ -22,10 +22,10 @@ from .whole_game import chunk_seconds
 GAME_CHUNK_TIMER = """
 import json, statistics, sys, time
 try:
-    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.game.question import Question
 except ImportError:  # a baseline from before the question had a module of its own
-    from paigow_cli.analysis.whole_game import Question
-from paigow_cli.analysis.whole_game import count_chunk
+    from paigow_cli.analysis.game.counting import Question
+from paigow_cli.analysis.game.counting import count_chunk
 from paigow_cli.core.rules import Game, Rules
 game, chunks = Game(sys.argv[1]), json.loads(sys.argv[2])
 count_chunk(Question(Rules(game=game)), 5)  # compile, load and warm everything first
@@ -48,7 +48,7 @@ def bench_edge_games(sample_chunks: int, baseline: str | None) -> None:
     """Full-deck ``edge`` per game (the foxwoods dealer, the player's side): the median seconds of
     sampled chunks, each counted once in a fresh process per game, projected to the whole deck;
     with ``baseline``, beside the code at that commit (a temporary worktree), game by game."""
-    from paigow_cli.analysis.whole_game import CHUNKS
+    from paigow_cli.analysis.game.counting import CHUNKS
     from paigow_cli.core.rules import Game
 
     cores = os.cpu_count() or 1
@@ -84,10 +84,10 @@ def bench_chunk_split(sample_chunks: int, runs: int, baseline: str | None) -> No
 
     import numpy as np
 
-    import paigow_cli.analysis.whole_game as whole_game
+    import paigow_cli.analysis.game.counting as whole_game
     import paigow_cli.engine.group_play as group_play
     import paigow_cli.engine.kernels as kernels
-    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.game.question import Question
     from paigow_cli.core.rules import Rules
     from paigow_cli.engine.flush_walk import _scatter_range
 
@@ -181,9 +181,9 @@ def bench_chunk_split(sample_chunks: int, runs: int, baseline: str | None) -> No
 # to time the compiled kernel alone on them.
 KERNEL_CAPTURE = """
 import json, pickle, sys
-import paigow_cli.analysis.whole_game as whole_game
+import paigow_cli.analysis.game.counting as whole_game
 import paigow_cli.engine.group_play as group_play
-from paigow_cli.analysis.question import Question
+from paigow_cli.analysis.game.question import Question
 from paigow_cli.core.rules import Game, Rules
 asked, chunks, path = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3]
 every = asked == "all"  # a house way's eight questions, as edge --all asks them

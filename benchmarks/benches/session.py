@@ -18,14 +18,14 @@ def bench_session(runs: int, hands: int) -> None:
 
     import numpy as np
 
-    from paigow_cli.analysis.edge import table_is_cached, work_of
-    from paigow_cli.analysis.joint import player_side_joint
-    from paigow_cli.analysis.question import Question
-    from paigow_cli.analysis.results import edge_result
-    from paigow_cli.analysis.session import Step, ruin_long_run, ruin_within, session_distribution
-    from paigow_cli.analysis.side_bets import PAY_TABLES
-    from paigow_cli.analysis.strategy_table import cached_table
-    from paigow_cli.analysis.whole_game import settings_table
+    from paigow_cli.analysis.game.counting import settings_table
+    from paigow_cli.analysis.game.question import Question
+    from paigow_cli.analysis.money.joint import player_side_joint
+    from paigow_cli.analysis.money.results import edge_result
+    from paigow_cli.analysis.money.session import Step, ruin_long_run, ruin_within, session_distribution
+    from paigow_cli.analysis.money.side_bets import PAY_TABLES
+    from paigow_cli.analysis.strategy.answers import table_is_cached, work_of
+    from paigow_cli.analysis.strategy.table import read_table
     from paigow_cli.core.rules import Rules
 
     env = installed_env()
@@ -69,7 +69,7 @@ def bench_session(runs: int, hands: int) -> None:
     for name, values in times.items():
         median = statistics.median(values)
         print(f"{name:44} {median:8.3f} s  {median / help_median:6.2f}x --help")
-    from paigow_cli.analysis.answer_cache import cached_result
+    from paigow_cli.analysis.game.store import cached_result
 
     tally = cached_result(question)
     assert tally is not None
@@ -89,7 +89,7 @@ def bench_session(runs: int, hands: int) -> None:
     naive = median_seconds(hand_by_hand, 1)
     ruin = median_seconds(lambda: ruin_within(payouts, hands, Fraction(20)), runs)
     long_run = median_seconds(lambda: ruin_long_run(payouts, Fraction(20)), runs)
-    table = cached_table(question)
+    table = read_table(question)
     assert table is not None
     dealer = settings_table("foxwoods", question.rules.wheel)
     choice = table.choice(dealer)

@@ -20,11 +20,11 @@ def bench_strategy(runs: int, sample_chunks: int, house_way: str) -> None:
     against the whole-game pass it replaces (projected from sampled chunks of that pass, counted
     here); a strategy's answer read from the table in-process; ``compare``'s passes; and
     ``strategy --rules 10``, its search alone and end to end."""
-    from paigow_cli.analysis.answer_cache import chunk_count
-    from paigow_cli.analysis.edge import strategy_tables, table_is_cached, work_of
-    from paigow_cli.analysis.question import Question
-    from paigow_cli.analysis.strategy_card import search_card
-    from paigow_cli.analysis.whole_game import count_chunk_of, dealer_context
+    from paigow_cli.analysis.game.counting import count_chunk_of, settings_table
+    from paigow_cli.analysis.game.question import Question
+    from paigow_cli.analysis.game.store import chunk_count
+    from paigow_cli.analysis.strategy.answers import strategy_tables, table_is_cached, work_of
+    from paigow_cli.analysis.strategy.card import search_card
     from paigow_cli.core.rules import Rules
 
     env = installed_env()
@@ -45,7 +45,7 @@ def bench_strategy(runs: int, sample_chunks: int, house_way: str) -> None:
     from paigow_cli.house_ways.plugins import resolve
 
     strategy = Question(Rules(house_way=house_way), (), resolve(plugin))
-    dealer_context([strategy]).player_table("gold-star")
+    settings_table("gold-star", strategy.rules.wheel)
     count_chunk_of([strategy], 0)  # warm the kernels
     chunks = chunk_count(strategy)
     picked = [round(at * (chunks - 1) / max(1, sample_chunks - 1)) for at in range(sample_chunks)]
@@ -60,7 +60,7 @@ def bench_strategy(runs: int, sample_chunks: int, house_way: str) -> None:
         print(f"{name:44} {median:8.3f}  {median / help_median:8.2f}x  {median / projected:10.4f}x")
     print(f"{'the pass it replaces (projected)':44} {projected:8.1f}  ({chunk:.3f} s a chunk x {chunks} / cores)")
     table = strategy_tables([dealer])[0]
-    player = dealer_context([strategy]).player_table("gold-star")
+    player = settings_table("gold-star", strategy.rules.wheel)
     read = median_seconds(lambda: table.tally(player, clauses=False), runs)
     print(f"a strategy's answer from the loaded table, in-process: {read * 1e3:.1f} ms")
     columns = [

@@ -36,7 +36,7 @@ def installed_env() -> dict[str, str]:
 def sampled_chunks(count: int) -> list[int]:
     """``count`` full-deck chunks spread evenly over the deck (from chunk 1: chunk 0 follows a
     warm-up)."""
-    from paigow_cli.analysis.whole_game import CHUNKS
+    from paigow_cli.analysis.game.counting import CHUNKS
 
     return [round(i * CHUNKS / count) + 1 for i in range(count)]
 

@@ -24,8 +24,8 @@ def bench_whole_game(runs: int, batch: int, rounds: int, sample_chunks: int) -> 
     build, and paigow edge --player best on a full deck (projected from timed chunks)."""
     from math import comb
 
-    from paigow_cli.analysis.question import Question
-    from paigow_cli.analysis.whole_game import CHUNKS, count_chunk
+    from paigow_cli.analysis.game.counting import CHUNKS, count_chunk
+    from paigow_cli.analysis.game.question import Question
     from paigow_cli.core.rules import Rules, Wheel
     from paigow_cli.engine.dealer_table import build_table, load_table
     from paigow_cli.engine.distribution import hand_odds
@@ -82,10 +82,10 @@ def bench_whole_game(runs: int, batch: int, rounds: int, sample_chunks: int) -> 
 CHUNK_TIMER = """
 import json, statistics, sys, time
 try:
-    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.game.question import Question
 except ImportError:  # a baseline from before the question had a module of its own
-    from paigow_cli.analysis.whole_game import Question
-from paigow_cli.analysis.whole_game import count_chunk
+    from paigow_cli.analysis.game.counting import Question
+from paigow_cli.analysis.game.counting import count_chunk
 from paigow_cli.core.cards import DECK
 from paigow_cli.core.rules import Rules
 chunks, runs = json.loads(sys.argv[1]), int(sys.argv[2])
@@ -105,8 +105,8 @@ print(json.dumps(times))
 
 HOUSE_WAY_TIMER = """
 import json, sys, time
-from paigow_cli.analysis.question import Question
-from paigow_cli.analysis.whole_game import count_chunk_of
+from paigow_cli.analysis.game.question import Question
+from paigow_cli.analysis.game.counting import count_chunk_of
 from paigow_cli.core.rules import Game, Rules
 questions = [Question(Rules(game=game, banker=banker)) for game in Game for banker in (False, True)]
 count_chunk_of(questions, 5)  # compile, load and warm everything first
@@ -136,8 +136,8 @@ def bench_speed(runs: int, sample_chunks: int, baseline: str, rounds: int) -> No
     edge (projected from sampled chunks, against the code at ``baseline`` in a temporary worktree),
     a house way's eight questions in one pass against one by one, simulate --player best, the first
     table build, and the start-up ratios (``startup``, beside the baseline too)."""
-    from paigow_cli.analysis.question import Question
-    from paigow_cli.analysis.whole_game import CHUNKS, count_chunk, count_chunk_of
+    from paigow_cli.analysis.game.counting import CHUNKS, count_chunk, count_chunk_of
+    from paigow_cli.analysis.game.question import Question
     from paigow_cli.core.rules import Game, Rules, Wheel
     from paigow_cli.engine.dealer_table import build_table, load_table
 

@@ -6,15 +6,25 @@ through here."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 import typer
 
 from paigow_cli.cli.exits import INTERRUPTED, INTERRUPTION, reporting_errors
 from paigow_cli.cli.output import note, progress_bar
-from paigow_cli.cli.tables import dealer_table
+from paigow_cli.cli.tables import class_catalogue_once, dealer_table
 from paigow_cli.core.cards import DECK_SIZE
+
+if TYPE_CHECKING:
+    from paigow_cli.analysis.game.passes import Run, Writes
+    from paigow_cli.analysis.game.question import Question, Tally
+    from paigow_cli.analysis.strategy.table import StrategyTable
+    from paigow_cli.core.rules import Rules
+    from paigow_cli.engine.dealer_table import DealerTable
+
+T = TypeVar("T")
 
 FULL_DECK_CPU_MINUTES = 2.1  # measured: 0.52 s a chunk, 240 chunks (bench.py edge-games, one quiet core)
 SET_FACTOR = 0.3  # each further question answered in the same pass adds about this much of one
@@ -23,15 +33,15 @@ SEEN_FACTOR = 1.1  # Face Up's best play, which sees the dealer's hand, costs ab
 
 
 def whole_game(
-    question: Any, jobs: int | None, scheduler: str | None, details: bool = False, writes: Any = None
-) -> Any:
+    question: Question, *, jobs: int | None, scheduler: str | None, details: bool = False, writes: Writes | None = None
+) -> Tally:
     """The whole game's counts: cached, or computed with a progress bar (Ctrl-C keeps finished
     chunks); ``details``: with the clauses' examples and the two-pair chart (``compute_all``);
-    ``writes`` (``edge.Writes``) learns what the cache could not keep."""
-    return count_sets([[question]], jobs, scheduler, "questions", details, writes=writes)[0][0][0]
+    ``writes`` learns what the cache could not keep."""
+    return count_sets([[question]], jobs=jobs, scheduler=scheduler, details=details, writes=writes)[0][0][0]
 
 
-def edge_minutes(question: Any, jobs: int | None, questions: int = 1, seen_in_set: bool = False) -> float:
+def edge_minutes(question: Question, jobs: int | None, questions: int = 1, *, seen_in_set: bool = False) -> float:
     """A rough duration in minutes, in proportion to a full deck's, of ``questions`` answered together."""
     from math import comb
 
@@ -51,32 +61,64 @@ def minutes_text(minutes: float) -> str:
 
 
 def count_sets(
-    sets: list[list[Any]],
+    sets: list[list[Question]],
+    *,
     jobs: int | None,
     scheduler: str | None,
-    what: str,
+    what: str = "questions",
     details: bool = False,
-    tables: bool = False,
-    writes: Any = None,
-) -> tuple[list[list[Any]], int]:
+    writes: Writes | None = None,
+) -> tuple[list[list[Tally]], int]:
     """Each set of questions' tallies (a set shares a dealer and a deck: ``compute_all``), from the
     cache or counted, with one progress bar over every set; every table is built first, each with
     its own bar (a plugin checked first). A player's strategy is read from its dealer's strategy
-    table, counted first where it is not cached. Also how many questions were counted, not cached.
-    With ``tables`` the sets are dealer questions and their strategy tables are returned instead;
-    ``writes`` (``edge.Writes``) learns what the cache could not keep."""
-    from paigow_cli.analysis.answer_cache import cached_result, chunk_count
-    from paigow_cli.analysis.edge import Writes, compute_all, strategy_tables, table_is_cached, work_of
+    table, counted first where it is not cached. Also how many questions were counted, not cached;
+    ``writes`` learns what the cache could not keep."""
+    from paigow_cli.analysis.strategy.answers import compute_all, work_of
+
+    with reporting_errors():
+        works = [work_of(questions) for questions in sets]
+
+    def answer(questions: list[Question], run: Run) -> list[Tally]:
+        return compute_all(questions, run=run, details=details)
+
+    return _counted(sets, works, answer, jobs=jobs, scheduler=scheduler, what=what, writes=writes)
+
+
+def count_tables(
+    sets: list[list[Question]], *, jobs: int | None, scheduler: str | None, writes: Writes | None = None
+) -> tuple[list[list[StrategyTable]], int]:
+    """``count_sets`` for dealer questions' strategy tables: each set's tables, cached or counted."""
+    from paigow_cli.analysis.strategy.answers import strategy_tables, table_is_cached
+
+    with reporting_errors():
+        works = [([question for question in questions if not table_is_cached(question)], True) for questions in sets]
+
+    def answer(questions: list[Question], run: Run) -> list[StrategyTable]:
+        return strategy_tables(questions, run=run)
+
+    return _counted(sets, works, answer, jobs=jobs, scheduler=scheduler, what="questions", writes=writes, tables=True)
+
+
+def _counted(
+    sets: list[list[Question]],
+    works: list[tuple[list[Question], bool]],
+    answer: Callable[[list[Question], Run], list[T]],
+    *,
+    jobs: int | None,
+    scheduler: str | None,
+    what: str,
+    writes: Writes | None,
+    tables: bool = False,
+) -> tuple[list[list[T]], int]:
+    """Every set's answers (``answer``) with one progress bar over the passes ``works`` says are
+    needed; Ctrl-C keeps the finished chunks."""
+    from paigow_cli.analysis.game.passes import Run, Writes
+    from paigow_cli.analysis.game.store import cached_result, chunk_count
     from paigow_cli.core.rules import BEST_WAY
 
     writes = writes if writes is not None else Writes()
     with reporting_errors():
-        if tables:
-            works = [
-                ([question for question in questions if not table_is_cached(question)], True) for questions in sets
-            ]
-        else:
-            works = [work_of(questions) for questions in sets]
         for questions in sets:
             for question in questions:
                 if question.strategy != BEST_WAY and (tables or cached_result(question) is None):
@@ -85,7 +127,8 @@ def count_sets(
     units = sum(chunk_count(work[0]) for work, _ in pending)
     count = sum(len(work) for work, _ in pending)
     minutes = sum(
-        edge_minutes(work[0], jobs, len(work), any(question.shown for question in work)) for work, _ in pending
+        edge_minutes(work[0], jobs, len(work), seen_in_set=any(question.shown for question in work))
+        for work, _ in pending
     )
     dealers = bool(pending) and all(record for _, record in pending)  # strategy tables: a pass per dealer
     of_what = "" if count == 1 else f" of {count} {'dealers' if dealers else what}"
@@ -96,7 +139,7 @@ def count_sets(
         f"counting every deal{of_what} exactly in {units} chunks (about {minutes_text(minutes)}){kept}; "
         "Ctrl-C keeps the finished chunks and the same command resumes"
     )
-    tallies: list[list[Any]] = []
+    answers: list[list[T]] = []
     finished = [0]
     try:
         with progress_bar(f"Counting every deal{of_what}", plain) as progress:
@@ -108,20 +151,35 @@ def count_sets(
                     if progress:
                         progress(finished[0], units)
 
+                run = Run(jobs=jobs, progress=update, notify=note, scheduler=scheduler, writes=writes)
                 with reporting_errors():
-                    if tables:
-                        tallies.append(strategy_tables(questions, jobs, update, note, scheduler, writes))
-                    else:
-                        tallies.append(compute_all(questions, jobs, update, note, scheduler, details, writes))
+                    answers.append(answer(questions, run))
     except KeyboardInterrupt:  # the bar is gone by now: the note gets a line of its own
         INTERRUPTION.reported = True
-        kept = finished[0] - writes.chunks_lost
-        if writes.chunks_lost and not kept:
+        kept_chunks = finished[0] - writes.chunks_lost
+        if writes.chunks_lost and not kept_chunks:
             note(
                 f"interrupted after {finished[0]} of {units} chunks, none of them kept: the cache folder cannot be "
                 "written, so the same command counts them again"
             )
         else:
-            note(f"interrupted: {kept} of {units} chunks are kept; the same command resumes from them")
+            note(f"interrupted: {kept_chunks} of {units} chunks are kept; the same command resumes from them")
         raise typer.Exit(INTERRUPTED) from None
-    return tallies, count
+    return answers, count
+
+
+def player_table(rules: Rules, strategy: str, *, jobs: int | None = None) -> DealerTable:
+    """The table of settings a player's strategy gives every class against the dealer of ``rules``:
+    a house way's or plugin's (``dealer_table``), or best-way's, from the dealer's strategy table
+    (counted first, with a progress bar, where it is not cached)."""
+    from paigow_cli.analysis.game.question import Question
+    from paigow_cli.analysis.strategy.answers import player_table as table_of_player
+    from paigow_cli.core.rules import BEST_WAY
+
+    if strategy != BEST_WAY:
+        return dealer_table(replace(rules, house_way=strategy))
+    question = Question(rules)
+    count_tables([[question]], jobs=jobs, scheduler=None)
+    class_catalogue_once(rules.wheel)
+    with reporting_errors():
+        return table_of_player(Question(rules, strategy=BEST_WAY))

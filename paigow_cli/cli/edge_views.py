@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from paigow_cli.analysis.spread import spread_json
+from paigow_cli.analysis.money.spread import spread_json
 from paigow_cli.cli.output import (
     card_list,
     cards_markup,
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
-    from paigow_cli.analysis.results import EdgeResult
+    from paigow_cli.analysis.money.results import EdgeResult
 
 
 def edge_all_json(question: Any, house: EdgeResult, best: EdgeResult) -> dict[str, Any]:

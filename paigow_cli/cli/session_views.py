@@ -17,12 +17,12 @@ from paigow_cli.core.rules import BEST_WAY
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from paigow_cli.analysis.joint import JointCounts
-    from paigow_cli.analysis.question import Question
-    from paigow_cli.analysis.results import EdgeResult
-    from paigow_cli.analysis.session import SessionDistribution
-    from paigow_cli.analysis.side_bets import PayTable
-    from paigow_cli.analysis.spread import Payouts
+    from paigow_cli.analysis.game.question import Question
+    from paigow_cli.analysis.money.joint import JointCounts
+    from paigow_cli.analysis.money.results import EdgeResult
+    from paigow_cli.analysis.money.session import SessionDistribution
+    from paigow_cli.analysis.money.side_bets import PayTable
+    from paigow_cli.analysis.money.spread import Payouts
 
 
 PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
@@ -72,8 +72,8 @@ def dollars(bets: Fraction, stake: Decimal) -> Decimal:
 
 
 def session_json(session: Session) -> dict[str, Any]:
-    from paigow_cli.analysis.session import PRECISION
-    from paigow_cli.analysis.spread import spread_json
+    from paigow_cli.analysis.money.session import PRECISION
+    from paigow_cli.analysis.money.spread import spread_json
 
     question, result, distribution, stake = session.question, session.result, session.distribution, session.stake
     hands = distribution.hands
@@ -120,7 +120,7 @@ def session_json(session: Session) -> dict[str, Any]:
 
 
 def long_run_method(session: Session) -> str:
-    from paigow_cli.analysis.session import MAX_ROOTS
+    from paigow_cli.analysis.money.session import MAX_ROOTS
 
     if session.payouts.mean <= 0:
         return "certain, the bet loses on average"
@@ -131,7 +131,7 @@ def long_run_method(session: Session) -> str:
 
 def side_bet_json(side: SideBet, stake: Decimal, payouts: Payouts) -> dict[str, Any]:
     """The side bet per unit side bet, and one hand's money with both bets, per main bet."""
-    from paigow_cli.analysis.spread import spread_json
+    from paigow_cli.analysis.money.spread import spread_json
 
     alone = side.joint.side_payouts()
     counts = side.joint.side()

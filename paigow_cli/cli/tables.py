@@ -29,7 +29,7 @@ def check_plugin_before_build(name: str) -> None:
     way = way_named(name)
     if not way.plugin:
         return
-    from paigow_cli.analysis.house_way_check import check_house_way
+    from paigow_cli.analysis.hand.house_way_check import check_house_way
 
     report = check_house_way(way, hands=PREBUILD_CHECK_HANDS)
     if not report.passed:
@@ -47,27 +47,6 @@ def dealer_table(rules: Rules) -> Any:
     building = f"building the {rules.house_way} dealer table, a few seconds, once"
     with reporting_errors(), progress_bar(f"Building the {rules.house_way} dealer table (once)", building) as progress:
         return load_table(rules.house_way, rules.wheel, progress=progress, notify=note, check=check_plugin_before_build)
-
-
-def player_table(rules: Rules, strategy: str, jobs: int | None = None) -> Any:
-    """The table of settings a player's strategy gives every class against the dealer of ``rules``:
-    a house way's or plugin's (``dealer_table``), or best-way's, from the dealer's strategy table
-    (counted first, with a progress bar, where it is not cached)."""
-    from dataclasses import replace
-
-    from paigow_cli.core.rules import BEST_WAY
-
-    if strategy != BEST_WAY:
-        return dealer_table(replace(rules, house_way=strategy))
-    from paigow_cli.analysis.question import Question
-    from paigow_cli.analysis.strategy_table import best_way_table
-    from paigow_cli.cli.counting import count_sets
-
-    question = Question(rules)
-    count_sets([[question]], jobs, None, "questions", tables=True)
-    class_catalogue_once(rules.wheel)
-    with reporting_errors():
-        return best_way_table(question)
 
 
 class TableOnce:
@@ -100,7 +79,7 @@ def category_table() -> Any:
 def class_catalogue_once(wheel: Any) -> Any:
     """Every class's features and moves (``analysis.class_catalogue``), built with a progress bar
     on first use."""
-    from paigow_cli.analysis.class_catalogue import class_catalogue
+    from paigow_cli.analysis.strategy.catalogue import class_catalogue
 
     cache_folder_note()
     with progress_bar(

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
-    from paigow_cli.analysis.spread import Payouts
+    from paigow_cli.analysis.money.spread import Payouts
     from paigow_cli.core.showdown import Settlement
     from paigow_cli.core.splits import Split
     from paigow_cli.house_ways import HouseSetting

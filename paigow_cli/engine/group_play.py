@@ -200,7 +200,7 @@ def play_group(
     are not defined and stay zero (``rank_groups.shown_probes``: each count a code
     ``4 * slot + functional``; a probe slot, ``heq`` -1 in ``cuts``, holds four corners' counts).
 
-    With ``record`` (a strategy table: ``analysis.strategy_table``) it also adds, per player class,
+    With ``record`` (a strategy table: ``analysis.strategy.table``) it also adds, per player class,
     its hands (``class_hands``), per question and legal setting ``k`` of the class
     ``class_sums[q, class, k]`` = (wins, losses, high copies, low copies, hands where a better
     setting exists, the most a hand gives up), each summed (or, the last, maxed) over the class's

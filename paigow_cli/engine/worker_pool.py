@@ -3,7 +3,7 @@ kills and reaps them (``stop_pool``), dropping the work not started; a Ctrl-C la
 pool forks its workers is held and delivered just after (``interrupts_held``).
 
 Used by the dealer-table build (``dealer_table.run_chunks``) and the whole game's local run
-(``analysis.edge``); imported only when a pool is started (``concurrent.futures`` and
+(``analysis.game.passes``); imported only when a pool is started (``concurrent.futures`` and
 ``multiprocessing`` are not on a one-hand command's path).
 """
 

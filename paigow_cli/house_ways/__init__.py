@@ -15,20 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from paigow_cli.core.cards import Card
-from paigow_cli.core.rules import HouseWayName, Rules
+from paigow_cli.core.rules import Rules
 from paigow_cli.core.splits import Split, make_split, setting_keys
 from paigow_cli.house_ways.analysis import Decision, Seven
-from paigow_cli.house_ways.atlantic_city import Ballys, Claridge, TrumpPlaza
 from paigow_cli.house_ways.base import HouseWay
-from paigow_cli.house_ways.foxwoods import Foxwoods
-from paigow_cli.house_ways.las_vegas import Flamingo, GoldenNugget
-from paigow_cli.house_ways.santa_ana_star import SantaAnaStar
-
-HOUSE_WAYS: dict[str, HouseWay] = {
-    way.name: way
-    for way in (Foxwoods(), TrumpPlaza(), Claridge(), Ballys(), Flamingo(), GoldenNugget(), SantaAnaStar())
-}
-assert list(HOUSE_WAYS) == [name.value for name in HouseWayName]
+from paigow_cli.house_ways.shipped import HOUSE_WAYS
 
 
 def way_named(name: str) -> HouseWay:

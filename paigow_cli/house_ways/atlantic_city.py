@@ -7,22 +7,10 @@ Sources: wizardofodds.com/games/pai-gow-poker/house-way/trump-plaza-atlantic-cit
 
 from __future__ import annotations
 
-from paigow_cli.house_ways.api import (
-    ACE,
-    JACK,
-    JOKER_CODE,
-    KING,
-    ROYAL_CODE,
-    STRAIGHT,
-    STRAIGHT_FLUSH,
-    CompleteSetting,
-    Decision,
-    HouseWay,
-    Seven,
-    key_ranks,
-    pair_class,
-    two_pair_name,
-)
+from paigow_cli.core.cards import JOKER_CODE
+from paigow_cli.core.hands import ROYAL_CODE, STRAIGHT, STRAIGHT_FLUSH, key_ranks
+from paigow_cli.house_ways.analysis import KING, CompleteSetting, Decision, Seven
+from paigow_cli.house_ways.base import ACE, JACK, HouseWay, pair_class, two_pair_name
 
 
 def trump_plaza_class(rank: int) -> str:

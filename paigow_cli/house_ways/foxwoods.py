@@ -6,15 +6,8 @@ of the exact combinatorial analysis of the game.
 
 from __future__ import annotations
 
-from paigow_cli.house_ways.api import (
-    ACE,
-    JACK,
-    KING,
-    Decision,
-    HouseWay,
-    Seven,
-    front_key,
-)
+from paigow_cli.house_ways.analysis import KING, Decision, Seven, front_key
+from paigow_cli.house_ways.base import ACE, JACK, HouseWay
 
 
 class Foxwoods(HouseWay):

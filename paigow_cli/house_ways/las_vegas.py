@@ -6,24 +6,9 @@ and src/Golden-Nugget-Las-Vegas.txt.
 
 from __future__ import annotations
 
-from paigow_cli.house_ways.api import (
-    ACE,
-    ACE_FACE,
-    ACE_HIGH,
-    FLUSH,
-    JACK,
-    JACK_HIGH,
-    KING,
-    KING_HIGH,
-    STRAIGHT,
-    STRAIGHT_FLUSH,
-    TEN,
-    CompleteSetting,
-    Decision,
-    HouseWay,
-    Seven,
-    front_key,
-)
+from paigow_cli.core.hands import FLUSH, STRAIGHT, STRAIGHT_FLUSH
+from paigow_cli.house_ways.analysis import KING, CompleteSetting, Decision, Seven, front_key
+from paigow_cli.house_ways.base import ACE, ACE_FACE, ACE_HIGH, JACK, JACK_HIGH, KING_HIGH, TEN, HouseWay
 
 
 def is_royal(setting: CompleteSetting) -> bool:

@@ -32,6 +32,7 @@ from paigow_cli.core.cards import Card, cards_text, sort_cards
 from paigow_cli.core.errors import OptionError, PluginError
 from paigow_cli.house_ways.analysis import CompleteSetting, Decision, HelperError, Seven
 from paigow_cli.house_ways.base import HouseWay
+from paigow_cli.house_ways.shipped import HOUSE_WAYS
 
 ENTRY_POINT_GROUP = "paigow.house_ways"
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
@@ -39,8 +40,6 @@ LOADED: dict[str, HouseWay] = {}  # plugins loaded in this process, by name
 
 
 def shipped() -> dict[str, HouseWay]:
-    from paigow_cli.house_ways import HOUSE_WAYS
-
     return HOUSE_WAYS
 
 

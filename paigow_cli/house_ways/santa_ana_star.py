@@ -5,17 +5,9 @@ Source (complete): wizardofodds.com/games/pai-gow-poker/house-way/santa-ana-star
 
 from __future__ import annotations
 
-from paigow_cli.house_ways.api import (
-    ACE,
-    JACK,
-    KING,
-    RANK_PLURALS,
-    TEN,
-    Decision,
-    HouseWay,
-    Seven,
-    pair_class,
-)
+from paigow_cli.core.hands import RANK_PLURALS
+from paigow_cli.house_ways.analysis import KING, Decision, Seven
+from paigow_cli.house_ways.base import ACE, JACK, TEN, HouseWay, pair_class
 
 FACES = (JACK, 12, KING)  # a ten is not a face
 

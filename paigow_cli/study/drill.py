@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from paigow_cli.analysis.advice import Advice, SplitAdvice, advise
+from paigow_cli.analysis.hand.advice import Advice, SplitAdvice, advise
 from paigow_cli.core.cards import (
     DECK,
     Card,

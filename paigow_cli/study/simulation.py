@@ -306,7 +306,7 @@ class Simulation:
         """(high, low) places of each hand's best-EV setting on the doubled scale of ``dense_positions``.
 
         The hands are set on the pool's threads (``run``), in order, so a seed gives the same rounds."""
-        from paigow_cli.analysis.advice import best_setting_keys
+        from paigow_cli.analysis.hand.advice import best_setting_keys
 
         table, rules = self.table, self.rules
         hands = [tuple(int(code) for code in row) for row in players]

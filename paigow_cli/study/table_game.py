@@ -20,8 +20,8 @@ from collections.abc import Callable
 from decimal import Decimal
 from enum import Enum
 
-from paigow_cli.analysis.advice import Advice, advise
-from paigow_cli.analysis.side_bets import PAY_TABLES, PayTable
+from paigow_cli.analysis.hand.advice import Advice, advise
+from paigow_cli.analysis.money.side_bets import PAY_TABLES, PayTable
 from paigow_cli.core.cards import (
     DECK,
     Card,
@@ -375,7 +375,7 @@ class TableGame:
         """Settle the side bet (on the player's seven cards, or the dealer's), whatever the main bet did."""
         if not self.side_wager:
             return None
-        from paigow_cli.analysis.side_bets import pay
+        from paigow_cli.analysis.money.side_bets import pay
         from paigow_cli.core.games import is_nine_high_low
 
         table = self.side_table

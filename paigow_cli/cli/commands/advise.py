@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
-    from paigow_cli.analysis.advice import Advice, SplitAdvice
+    from paigow_cli.analysis.hand.advice import Advice, SplitAdvice
     from paigow_cli.core.showdown import Settlement
     from paigow_cli.engine.distribution import SplitOdds
 
@@ -103,7 +103,7 @@ def advise_command(
 
     A stdin line PLAYER | DEALER (as deal --dealer prints it) settles that hand against that dealer.
     """
-    from paigow_cli.analysis.advice import advise
+    from paigow_cli.analysis.hand.advice import advise
 
     rules = make_rules(house_way, game, banker, wheel, commission)
     batch = is_batch(cards)  # many hands: the compiled engine pays for loading itself; one hand uses numpy

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from paigow_cli.analysis.spread import spread_json
+from paigow_cli.analysis.money.spread import spread_json
 from paigow_cli.cli.batches import deal_line, for_each_hand, is_batch
 from paigow_cli.cli.exits import (
     reporting_errors,
@@ -96,7 +96,7 @@ def bonus_command(
     $ paigow bonus --odds --table tiger-9 --house-way ballys --json
     $ paigow bonus --odds --table fortune --pays "five-aces=250,royal-flush=100"
     """
-    from paigow_cli.analysis.side_bets import PAY_TABLES, with_pays
+    from paigow_cli.analysis.money.side_bets import PAY_TABLES, with_pays
 
     rules = make_rules(house_way, wheel=wheel)
     with reporting_errors():
@@ -139,7 +139,7 @@ def bonus_command(
 
 def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:
     """A side bet's exact odds, loading the cached tables it needs."""
-    from paigow_cli.analysis.side_bets import side_bet_odds
+    from paigow_cli.analysis.money.side_bets import side_bet_odds
 
     if table.needs_house_way:
         from paigow_cli.engine.class_flags import nine_high_low_classes
@@ -153,7 +153,7 @@ def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:
 def _paid(table: Any, hand: Sequence[Card], setting: HouseSetting | None, dealer: Sequence[Card] | None = None) -> Any:
     """What a table pays: on the player's seven, or a dealer-side table on the dealer's (``dealer``,
     else the hand given, priced as if it were the dealer's)."""
-    from paigow_cli.analysis.side_bets import pay
+    from paigow_cli.analysis.money.side_bets import pay
     from paigow_cli.core.games import is_nine_high_low
 
     cards = dealer if table.on == "dealer" and dealer is not None else hand

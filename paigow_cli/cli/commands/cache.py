@@ -57,7 +57,7 @@ def cache_info_command(as_json: JsonOption = False) -> None:
     if any(file.answer for file in files):
         from dataclasses import replace
 
-        from paigow_cli.analysis.answer_cache import is_current_file
+        from paigow_cli.analysis.game.store import is_current_file
 
         files = [
             replace(file, current=file.current and is_current_file(file.path) is not False) if file.answer else file

@@ -117,7 +117,7 @@ def compare_command(
     $ paigow compare --game ez --banker --csv > ez-banker.csv
     $ paigow compare --player my_way.py --house-way foxwoods --house-way ballys
     """
-    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.game.question import Question
 
     with reporting_errors():
         if as_json and as_csv:
@@ -131,7 +131,7 @@ def compare_command(
             played = [Question(rules, dead_cards, strategy) for strategy in strategies if strategy != BEST]
             own = Question(rules, dead_cards)  # the dealer's own way: each cell's gain is over it
             columns.append([own, *(question for question in played if question != own)])
-    tallies, _ = count_sets(columns, jobs, scheduler, "cells")
+    tallies, _ = count_sets(columns, jobs=jobs, scheduler=scheduler, what="cells")
     cells = compare_cells(strategies, columns, tallies)
     if as_csv:
         typer.echo(compare_csv(cells), nl=False)
@@ -148,7 +148,7 @@ def compare_command(
 def compare_cells(strategies: list[str], columns: list[list[Any]], tallies: list[list[Any]]) -> list[dict[str, Any]]:
     """One cell per (dealer, strategy): the question, its exact result and its gain over the
     dealer's own way (the column's first question), the column's best house way marked."""
-    from paigow_cli.analysis.results import edge_result
+    from paigow_cli.analysis.money.results import edge_result
 
     cells = []
     for questions, found in zip(columns, tallies):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from paigow_cli.cli.counting import player_table
 from paigow_cli.cli.exits import (
     INTERRUPTED,
     INTERRUPTION,
@@ -37,7 +38,7 @@ from paigow_cli.cli.output import (
     progress_bar,
     write_file,
 )
-from paigow_cli.cli.tables import dealer_table, player_table
+from paigow_cli.cli.tables import dealer_table
 from paigow_cli.cli.views import (
     plural,
     question_json,

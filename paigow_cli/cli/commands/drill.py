@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
-    from paigow_cli.analysis.advice import Advice
+    from paigow_cli.analysis.hand.advice import Advice
     from paigow_cli.core.cards import Card
     from paigow_cli.study.drill import Grade, Score
 

@@ -58,7 +58,7 @@ def edge_question(
     dead: str | None,
     strategy: str | None = None,
 ) -> Any:
-    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.game.question import Question
 
     rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
@@ -121,7 +121,7 @@ def edge_command(
     """
     import time
 
-    from paigow_cli.analysis.results import edge_result
+    from paigow_cli.analysis.money.results import edge_result
 
     if every or as_csv:
         check_all_options(ctx, every, as_json, as_csv)
@@ -131,17 +131,18 @@ def edge_command(
     question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
     started = time.monotonic()
     with reporting_errors():
-        from paigow_cli.analysis.edge import Writes, work_of
+        from paigow_cli.analysis.game.passes import Writes
+        from paigow_cli.analysis.strategy.answers import work_of
 
         fresh = bool(work_of([question])[0])
         writes = Writes()
-        tally = whole_game(question, jobs, scheduler, writes=writes)
+        tally = whole_game(question, jobs=jobs, scheduler=scheduler, writes=writes)
     seconds = time.monotonic() - started if fresh else None
     cached = not writes.answers_lost
     result = edge_result(question, tally, choice)
     if strategy is not None:  # the dealer's own way, beside: from the same strategy table, at once
         with reporting_errors():
-            own = edge_result(question.dealer, whole_game(question.dealer, jobs, scheduler), "house")
+            own = edge_result(question.dealer, whole_game(question.dealer, jobs=jobs, scheduler=scheduler), "house")
     else:
         own = edge_result(question, tally, "house")
     if as_json:
@@ -180,7 +181,7 @@ def check_all_options(ctx: typer.Context, every: bool, as_json: bool, as_csv: bo
 
 def all_questions(wheel: Wheel, dead: Sequence[Any]) -> list[list[Any]]:
     """The questions of ``edge --all``, one list per house way (answered together)."""
-    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.game.question import Question
 
     return [
         [
@@ -198,16 +199,16 @@ def edge_all(
     """``edge --all``: every question's counts, computed (one bar over them all) or from the cache."""
     import time
 
-    from paigow_cli.analysis.results import edge_result
+    from paigow_cli.analysis.money.results import edge_result
 
     with reporting_errors():
         dead_cards = dead_option(dead, MAX_EDGE_DEAD)
     sets = all_questions(wheel, dead_cards)
-    from paigow_cli.analysis.edge import Writes
+    from paigow_cli.analysis.game.passes import Writes
 
     started = time.monotonic()
     writes = Writes()
-    tallies, counted = count_sets(sets, jobs, scheduler, "questions", writes=writes)
+    tallies, counted = count_sets(sets, jobs=jobs, scheduler=scheduler, writes=writes)
     seconds = time.monotonic() - started if counted else None
     rows = [
         (question, edge_result(question, tally, "house"), edge_result(question, tally, "best"))

@@ -164,7 +164,7 @@ def house_ways_text(
 
 def check_command(target: str, hands: int, seed: int, as_json: bool) -> None:
     """paigow house-ways --check: run the checks on a house way and report them; exit 1 on a fault."""
-    from paigow_cli.analysis.house_way_check import check_house_way
+    from paigow_cli.analysis.hand.house_way_check import check_house_way
     from paigow_cli.core.errors import PaigowError
     from paigow_cli.house_ways import way_named
     from paigow_cli.house_ways.plugins import resolve
@@ -187,7 +187,7 @@ def check_command(target: str, hands: int, seed: int, as_json: bool) -> None:
 
 
 def check_json(report: Any, way: HouseWay, seed: int) -> dict[str, Any]:
-    from paigow_cli.analysis.house_way_check import FAULTS
+    from paigow_cli.analysis.hand.house_way_check import FAULTS
 
     return {
         "house_way": way.name,
@@ -207,7 +207,7 @@ def check_text(report: Any, way: HouseWay, seed: int) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
-    from paigow_cli.analysis.house_way_check import FAULTS
+    from paigow_cli.analysis.hand.house_way_check import FAULTS
 
     title = Text(f"{way.name}: {report.hands:,} hands set (seed {seed}), ", style="bold")
     warnings = [indented(f"warning: {warning}", 2, style="yellow", hang=2) for warning in way.warnings]

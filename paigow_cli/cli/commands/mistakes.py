@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
-    from paigow_cli.analysis.results import ChartCell, Mistake
+    from paigow_cli.analysis.money.results import ChartCell, Mistake
 
 app = typer.Typer()
 
@@ -101,7 +101,7 @@ def mistakes_command(
     $ paigow mistakes --chart two-pair
     $ paigow mistakes --player trump-plaza --house-way foxwoods
     """
-    from paigow_cli.analysis.results import mistakes, two_pair_chart
+    from paigow_cli.analysis.money.results import mistakes, two_pair_chart
 
     choice, strategy = player_strategy(player)
     if choice == "best":
@@ -109,7 +109,7 @@ def mistakes_command(
             raise OptionError("--player best gives nothing away: name a house way or a plugin (or leave it out)")
     question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
     with reporting_errors():
-        tally = whole_game(question, jobs, scheduler, details=True)
+        tally = whole_game(question, jobs=jobs, scheduler=scheduler, details=True)
     output = Output(as_json, batch=False)
     if chart is not None:
         cells = two_pair_chart(question, tally)
@@ -130,7 +130,7 @@ def mistakes_command(
 def example_settings(question: Any, rows: Sequence[Any]) -> dict[str, dict[str, Any]]:
     """The house way's and the best setting of each clause's example hand, by the per-hand engine
     (a second, independent reading of what the whole-game pass found)."""
-    from paigow_cli.analysis.advice import advise
+    from paigow_cli.analysis.hand.advice import advise
 
     table = dealer_table(question.rules)
     settings = {}
@@ -140,7 +140,7 @@ def example_settings(question: Any, rows: Sequence[Any]) -> dict[str, dict[str, 
         advice = advise(row.example, question.rules, table=table, dead=question.dead)
         played = advice.house_row
         if question.strategy is not None:  # the player's own way, not the dealer's
-            from paigow_cli.analysis.edge import strategy_keys
+            from paigow_cli.analysis.strategy.answers import strategy_keys
 
             keys = strategy_keys(question, row.example)
             played = next(

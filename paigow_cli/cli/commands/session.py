@@ -33,9 +33,9 @@ from paigow_cli.core.money import MAX_BANKROLL, MAX_BET, money, parse_amount
 from paigow_cli.core.rules import Game, HouseWayName, Wheel
 
 if TYPE_CHECKING:
-    from paigow_cli.analysis.question import Question
-    from paigow_cli.analysis.side_bets import PayTable
-    from paigow_cli.analysis.spread import Payouts
+    from paigow_cli.analysis.game.question import Question
+    from paigow_cli.analysis.money.side_bets import PayTable
+    from paigow_cli.analysis.money.spread import Payouts
 
 app = typer.Typer()
 
@@ -124,7 +124,7 @@ def session_command(
     $ paigow session --hands 10000 --json | jq .session.ahead
     $ paigow session --hands 50 --csv > session.csv
     """
-    from paigow_cli.analysis.side_bets import PAY_TABLES, with_pays
+    from paigow_cli.analysis.money.side_bets import PAY_TABLES, with_pays
 
     with reporting_errors():
         if as_json and as_csv:
@@ -156,9 +156,9 @@ def session_command(
             check_folder(svg, "--svg")
     choice, strategy = player_strategy(player, game, banker)
     question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
-    from paigow_cli.analysis.joint import checked_joint, every_joint_result
-    from paigow_cli.analysis.results import edge_result
-    from paigow_cli.analysis.session import ruin_long_run, ruin_within, session_distribution
+    from paigow_cli.analysis.money.joint import checked_joint, every_joint_result
+    from paigow_cli.analysis.money.results import edge_result
+    from paigow_cli.analysis.money.session import ruin_long_run, ruin_within, session_distribution
 
     if pay_table is not None and side is not None and not question.dead:
         with reporting_errors():  # before counting: in a full deck the side bet can pay every line
@@ -167,7 +167,7 @@ def session_command(
     if pay_table is not None and pay_table.on == "player":
         table = strategy_table_once(question, jobs, scheduler)  # its pass answers the main bet too
     with reporting_errors():
-        result = edge_result(question, whole_game(question, jobs, scheduler), choice)
+        result = edge_result(question, whole_game(question, jobs=jobs, scheduler=scheduler), choice)
         payouts = result.payouts
         side_bet_counts = None
         if pay_table is not None and side is not None:
@@ -199,7 +199,7 @@ DEFAULT_SIDE_STAKE = "5"
 def check_side_bet_game(pay_table: PayTable, game: Game) -> None:
     """A side bet on the dealer's hand is counted in the game it is dealt with, where the hands it
     pays on push every main bet (that makes the joint counts exact)."""
-    from paigow_cli.analysis.joint import DEALER_SIDE_GAMES
+    from paigow_cli.analysis.money.joint import DEALER_SIDE_GAMES
     from paigow_cli.core.games import PUSH_TEXT
 
     wanted = DEALER_SIDE_GAMES.get(pay_table.name)
@@ -212,15 +212,15 @@ def check_side_bet_game(pay_table: PayTable, game: Game) -> None:
 
 def strategy_table_once(question: Question, jobs: int | None, scheduler: str | None) -> Any:
     """The dealer question's strategy table, cached or counted (its pass answers every strategy)."""
-    from paigow_cli.cli.counting import count_sets
+    from paigow_cli.cli.counting import count_tables
 
-    tables, _ = count_sets([[question.dealer]], jobs, scheduler, "questions", tables=True)
+    tables, _ = count_tables([[question.dealer]], jobs=jobs, scheduler=scheduler)
     return tables[0][0]
 
 
 def check_lattice(payouts: Payouts, hands: int, side: bool) -> None:
     """Refuse a session whose exact distribution would not fit in memory and seconds."""
-    from paigow_cli.analysis.session import MAX_POINTS, Step, lattice_size, most_hands
+    from paigow_cli.analysis.money.session import MAX_POINTS, Step, lattice_size, most_hands
 
     size = lattice_size(payouts, hands)
     if size > MAX_POINTS:

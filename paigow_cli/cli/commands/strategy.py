@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from paigow_cli.cli.counting import count_sets
+from paigow_cli.cli.counting import count_tables
 from paigow_cli.cli.edge_views import player_json
 from paigow_cli.cli.exits import reporting_errors
 from paigow_cli.cli.options import (
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
-    from paigow_cli.analysis.strategy_card import Card
+    from paigow_cli.analysis.strategy.card import Card
 
 app = typer.Typer()
 
@@ -105,7 +105,7 @@ def strategy_command(
     $ paigow edge --player card.py
     $ paigow strategy --game ez --banker --markdown > ez-banker-card.md
     """
-    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.game.question import Question
 
     with reporting_errors():
         if markdown and as_json:
@@ -115,8 +115,8 @@ def strategy_command(
         base_name = base_option(base)
         target = plugin_target(plugin) if plugin is not None else None
         question = Question(rules_given, tuple(dead_option(dead, 53 - 14)))
-    tables, _ = count_sets([[question]], jobs, scheduler, "questions", tables=True)
-    from paigow_cli.analysis.strategy_card import search_card
+    tables, _ = count_tables([[question]], jobs=jobs, scheduler=scheduler)
+    from paigow_cli.analysis.strategy.card import search_card
     from paigow_cli.cli.tables import class_catalogue_once, dealer_table
 
     with reporting_errors():
@@ -198,7 +198,7 @@ def plugin_target(text: str) -> Path:
 
 def write_card_plugin(card: Card, path: Path, table: Any, rules: int, min_saving: str) -> Path:
     """Write the card's plugin (atomically), load it, build its table and check it plays as the card."""
-    from paigow_cli.analysis.card_plugin import check_plugin, plugin_name, plugin_source
+    from paigow_cli.analysis.strategy.card_plugin import check_plugin, plugin_name, plugin_source
     from paigow_cli.cli.tables import dealer_table
     from paigow_cli.house_ways.plugins import resolve
 
@@ -337,7 +337,7 @@ def card_markdown(card: Card) -> str:
 
 
 def card_json(card: Card, written: Path | None = None) -> dict[str, Any]:
-    from paigow_cli.analysis.results import result_of_totals
+    from paigow_cli.analysis.money.results import result_of_totals
 
     question = card.question
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from paigow_cli.cli.counting import count_sets
+from paigow_cli.cli.counting import count_tables
 from paigow_cli.cli.exits import reporting_errors
 from paigow_cli.cli.options import (
     BankerOption,
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
-    from paigow_cli.analysis.table_rows import ClassRow, SettingCounts
+    from paigow_cli.analysis.strategy.rows import ClassRow, SettingCounts
 
 app = typer.Typer()
 
@@ -122,7 +122,7 @@ def table_command(
     $ paigow table --house-way trump-plaza --csv > trump-plaza.csv
     $ paigow table --json --settings --category three-pair | jq .best
     """
-    from paigow_cli.analysis.question import Question
+    from paigow_cli.analysis.game.question import Question
 
     with reporting_errors():
         if as_csv and as_json:
@@ -137,10 +137,10 @@ def table_command(
         rules = make_rules(house_way, game, banker, wheel, commission)
         strategy = strategy_name(player) if player else None
         question = Question(rules, tuple(dead_option(dead, 53 - 14)))
-    tables, _ = count_sets([[question]], jobs, scheduler, "questions", tables=True)
+    tables, _ = count_tables([[question]], jobs=jobs, scheduler=scheduler)
     from dataclasses import replace
 
-    from paigow_cli.analysis.table_rows import class_rows
+    from paigow_cli.analysis.strategy.rows import class_rows
     from paigow_cli.cli.tables import class_catalogue_once, dealer_table
 
     with reporting_errors():

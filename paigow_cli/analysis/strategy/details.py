@@ -2,13 +2,12 @@
 table: each clause's example hand (the hand it gives up most on, found by counting the few rank
 groups of those classes again) and the two-pair chart (``mistakes --player``).
 
->>> from paigow_cli.analysis.edge import compute
->>> from paigow_cli.analysis.strategy_table import strategy_table_of
->>> from paigow_cli.analysis.whole_game import settings_table
+>>> from paigow_cli.analysis.game.counting import settings_table
+>>> from paigow_cli.analysis.strategy.answers import Run, compute, strategy_table_of
 >>> from paigow_cli.core.rules import Rules
 >>> question = Question(Rules(), dead=tuple(range(36)))  # 17 live cards: 6 to A and the joker
 >>> table, dealer = strategy_table_of(question), settings_table("foxwoods", question.rules.wheel)
->>> table_chart(table, dealer) == compute(question, jobs=1).chart
+>>> table_chart(table, dealer) == compute(question, run=Run(jobs=1)).chart
 True
 """
 
@@ -18,10 +17,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from paigow_cli.analysis.question import Question, Tally
+from paigow_cli.analysis.game.question import Question, Tally
 
 if TYPE_CHECKING:
-    from paigow_cli.analysis.strategy_table import StrategyTable
+    from paigow_cli.analysis.strategy.table import StrategyTable
     from paigow_cli.engine.dealer_table import DealerTable
 
 
@@ -30,9 +29,9 @@ def table_examples(question: Question, table: StrategyTable, player: DealerTable
     it (``Tally.examples``): the table knows how much that is and in which classes, and the rank
     groups of those classes are counted again, one by one, to find the hand; where several groups
     tie, the pass's choice is followed (in a chunk the first group, across chunks the lowest hand)."""
-    from paigow_cli.analysis.answer_cache import chunk_count
-    from paigow_cli.analysis.rank_groups import rank_groups
-    from paigow_cli.analysis.whole_game import count_group
+    from paigow_cli.analysis.game.counting import count_group
+    from paigow_cli.analysis.game.rank_groups import rank_groups
+    from paigow_cli.analysis.game.store import chunk_count
 
     choice = table.choice(player)
     clause = np.concatenate([player.multiset_rule, player.flush_rule])[table.ids]
@@ -64,7 +63,8 @@ def table_examples(question: Question, table: StrategyTable, player: DealerTable
         for group in winners.values():
             counts, joker = rank_groups(question.dead)[group]
             counted = Tally()
-            count_group([question], counts, joker, [counted])
+            players = {question.strategy: player} if question.strategy else None
+            count_group([question], counts, joker, [counted], players=players)
             if counted.rules[rule][3] != top:
                 raise ArithmeticError("the strategy table and a group counted again disagree")
             found.append(counted.examples[rule])
@@ -76,7 +76,7 @@ def table_chart(table: StrategyTable, player: DealerTable) -> dict[str, list[int
     """``Tally.chart`` for a player's strategy: per plain two-pair cell (``rank_groups.chart_cell``)
     the hands, the summed scores of splitting and of keeping together, and the hands the strategy
     splits or keeps together."""
-    from paigow_cli.analysis.rank_groups import chart_cell
+    from paigow_cli.analysis.game.rank_groups import chart_cell
     from paigow_cli.core.splits import setting_keys
     from paigow_cli.engine.dealer_classes import multiset_representative
 

@@ -16,9 +16,9 @@ from itertools import combinations, permutations
 
 import numpy as np
 
-from paigow_cli.analysis.class_settings import legal_settings
 from paigow_cli.core.cards import JOKER_CODE, Card
 from paigow_cli.core.rules import Rules
+from paigow_cli.engine.class_settings import legal_settings
 from paigow_cli.engine.dealer_table import DealerTable
 
 

@@ -16,6 +16,7 @@ from paigow_cli.core.cards import DECK, Card
 from paigow_cli.core.rules import BEST_WAY, Game, Rules
 
 PLAYERS = ("house", "best")
+CHUNKS = 240  # a full deck's 67,600 rank groups in chunks of about 280 (seconds each)
 
 
 @dataclass(frozen=True)

@@ -198,33 +198,12 @@ def dominated_rows(ordered: list[SplitAdvice]) -> list[bool]:
 def best_setting_keys(cards: Sequence[int], rules: Rules, table: DealerTable) -> tuple[int, int]:
     """(high key, low key) of the best-EV setting of seven cards dealt from a full deck (ties: the
     stronger setting, as ``advise``), for batches: the hand's distinct legal settings from its class
-    (``class_settings``), not 21 ``Split``s, against the compiled engine's distribution. A banker's
+    (``class_settings.hand_settings``), not 21 ``Split``s, against the compiled engine's distribution. A banker's
     foul is reset to the house way, which is among them anyway."""
+    from paigow_cli.engine.class_settings import hand_settings
     from paigow_cli.engine.distribution import DealerDistribution
 
-    keys = class_settings(cards, rules.wheel_is_low)
+    keys = hand_settings(cards, rules.wheel_is_low)
     distribution = DealerDistribution(table, cards, rules.game, rules.banker, keys, compiled=True)
     scores = [distribution.odds(high, low).score(rules.commission) for high, low in keys]
     return keys[scores.index(max(scores))]  # the first of the best: settings come strongest first
-
-
-def class_settings(cards: Sequence[int], wheel_low: bool) -> list[tuple[int, int]]:
-    """The legal settings of seven cards, strongest first, from their class: the ranks of the
-    cards in a suit that holds five (with the joker), then the rest.
-
-    >>> from paigow_cli.core.cards import parse_cards
-    >>> len(class_settings(parse_cards("AS KD JK 9H 9C 4D 2S"), False))  # 20 legal, 11 distinct values
-    11
-    """
-    from paigow_cli.analysis.class_settings import legal_settings
-    from paigow_cli.core.cards import JOKER_CODE
-
-    real = [int(card) for card in cards if card != JOKER_CODE]
-    joker = len(real) < len(cards)
-    suits = [sum(1 for card in real if card & 3 == suit) for suit in range(4)]
-    flush_suit = max(range(4), key=suits.__getitem__)
-    if suits[flush_suit] + joker < 5:
-        return legal_settings([card >> 2 for card in real], 0, joker, wheel_low)
-    suited = [card >> 2 for card in real if card & 3 == flush_suit]
-    others = [card >> 2 for card in real if card & 3 != flush_suit]
-    return legal_settings(suited + others, len(suited), joker, wheel_low)

@@ -17,7 +17,7 @@ the joint distribution of the two, counted over the whole game's deals:
 ``checked_joint`` gives a session's joint counts, checked against the main bet's whole-game
 counts and the side bet's own exact odds; ``every_joint_result`` the lattice a hand's results span.
 
->>> from paigow_cli.analysis.side_bets import PAY_TABLES
+>>> from paigow_cli.analysis.money.side_bets import PAY_TABLES
 >>> joint = JointCounts(PAY_TABLES["tiger-9"], {("push", Line.NINE_HIGH_LOW_HAND): 1, ("win", None): 4, ("lose", None): 5})
 >>> joint.payouts(Fraction(1), Fraction(1, 5)).counts  # a win and the side bet lost; a push and it paid 30 to 1
 ((Fraction(-6, 5), 5), (Fraction(4, 5), 4), (Fraction(6, 1), 1))
@@ -31,15 +31,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from paigow_cli.analysis.side_bets import PayTable, SideBetOdds, best_line, royal_match_hands
-from paigow_cli.analysis.spread import Payouts
+from paigow_cli.analysis.money.side_bets import PayTable, SideBetOdds, best_line, royal_match_hands
+from paigow_cli.analysis.money.spread import Payouts
 from paigow_cli.core.bonus_hands import Line, hand_lines
-from paigow_cli.core.rules import BEST_WAY, Game
+from paigow_cli.core.rules import Game
 
 if TYPE_CHECKING:
-    from paigow_cli.analysis.question import Question
-    from paigow_cli.analysis.results import EdgeResult
-    from paigow_cli.analysis.strategy_table import StrategyTable
+    from paigow_cli.analysis.game.question import Question
+    from paigow_cli.analysis.money.results import EdgeResult
+    from paigow_cli.analysis.strategy.table import StrategyTable
     from paigow_cli.engine.dealer_table import DealerTable
 
 MAIN = ("win", "push", "lose")
@@ -132,7 +132,7 @@ def royal_match_results(
     """Each live royal-match hand with the main bet's (wins, pushes, losses) against every dealer
     hand, set as the strategy sets its class (best play: its best setting, or in Face Up the best
     against each dealer hand seen), by the per-hand engine."""
-    from paigow_cli.analysis.advice import class_settings
+    from paigow_cli.engine.class_settings import hand_settings
     from paigow_cli.engine.distribution import DealerDistribution, kept_share
 
     question = table.question
@@ -145,7 +145,7 @@ def royal_match_results(
         if choice is not None:
             keys = [(int(table.high[choice[row]]), int(table.low[choice[row]]))]
         else:
-            keys = class_settings(hand, rules.wheel_is_low)
+            keys = hand_settings(hand, rules.wheel_is_low)
         distribution = DealerDistribution(dealer, (*hand, *question.dead), rules.game, rules.banker, settings=keys)
         if choice is None and question.shown:
             odds = distribution.seen_odds(keys)
@@ -161,7 +161,7 @@ def dealer_side_joint(odds: SideBetOdds, wins: int, pushes: int, losses: int, de
     push every main bet: each of its paying dealer hands (``odds``, over the live cards) meets
     ``dealer_hands`` player hands, every deal a push.
 
-    >>> from paigow_cli.analysis.side_bets import PAY_TABLES, OddsRow, SideBetOdds
+    >>> from paigow_cli.analysis.money.side_bets import PAY_TABLES, OddsRow, SideBetOdds
     >>> table = PAY_TABLES["queens-dragon"]
     >>> odds = SideBetOdds(table, (OddsRow(Line.QUEEN_HIGH_PAI_GOW, 50, 2), OddsRow(None, -1, 8)), 10)
     >>> dealer_side_joint(odds, 30, 40, 30, 10).cells[("push", Line.QUEEN_HIGH_PAI_GOW)]
@@ -182,9 +182,9 @@ def dealer_side_joint(odds: SideBetOdds, wins: int, pushes: int, losses: int, de
 def checked_joint(question: Question, result: EdgeResult, pay_table: PayTable, choice: str, table: Any) -> JointCounts:
     """The main bet's and the side bet's joint counts for the player's strategy; checked against
     the main bet's own counts and the side bet's own odds (``paigow bonus --odds``)."""
-    from paigow_cli.analysis.side_bets import side_bet_odds
-    from paigow_cli.analysis.strategy_table import best_way_table
-    from paigow_cli.analysis.whole_game import settings_table
+    from paigow_cli.analysis.game.counting import settings_table
+    from paigow_cli.analysis.money.side_bets import side_bet_odds
+    from paigow_cli.analysis.strategy.answers import player_table
     from paigow_cli.engine.class_flags import nine_high_low_classes
 
     rules = question.rules
@@ -194,12 +194,7 @@ def checked_joint(question: Question, result: EdgeResult, pay_table: PayTable, c
     if table is None:
         joint = dealer_side_joint(odds, result.wins, result.pushes, result.losses, question.dealer_hands)
     else:
-        if choice == "best":
-            picks = None
-        elif question.strategy == BEST_WAY:
-            picks = table.choice(best_way_table(question.dealer))
-        else:
-            picks = table.choice(settings_table(question.strategy or rules.house_way, rules.wheel))
+        picks = None if choice == "best" else table.choice(player_table(question))
         joint = player_side_joint(pay_table, table, picks, dealer)
     if joint.main() != (result.wins, result.pushes, result.losses):
         raise ArithmeticError("the joint counts' main bet differs from the whole game's counts")
@@ -210,7 +205,7 @@ def checked_joint(question: Question, result: EdgeResult, pay_table: PayTable, c
 
 def every_joint_result(pay_table: PayTable, question: Question, ratio: Fraction) -> Payouts:
     """Every result a hand could have with the side bet, each counted once (the lattice it spans)."""
-    from paigow_cli.analysis.spread import main_bet
+    from paigow_cli.analysis.money.spread import main_bet
 
     main = main_bet(1, 1, 1, question.rules.commission).counts
     win = max(amount for amount, _ in main)

@@ -15,9 +15,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from paigow_cli.analysis.question import Question, Tally
-from paigow_cli.analysis.rank_groups import group_count
-from paigow_cli.analysis.whole_game import CHUNKS
+from paigow_cli.analysis.game.question import CHUNKS, Question, Tally
+from paigow_cli.analysis.game.rank_groups import group_count
 from paigow_cli.core.rules import Rules
 
 
@@ -27,10 +26,10 @@ def chunk_count(question: Question) -> int:
 
 
 RESULT_SOURCES = (
-    "paigow_cli.analysis.whole_game",
-    "paigow_cli.analysis.question",
-    "paigow_cli.analysis.rank_groups",
-    "paigow_cli.analysis.class_settings",
+    "paigow_cli.analysis.game.counting",
+    "paigow_cli.analysis.game.question",
+    "paigow_cli.analysis.game.rank_groups",
+    "paigow_cli.engine.class_settings",
     "paigow_cli.engine.kernels",
     "paigow_cli.engine.functionals",
     "paigow_cli.engine.flush_walk",
@@ -61,28 +60,34 @@ def counting_code_digest() -> str:
 
 
 def result_path(question: Question) -> Path:
+    """The cache file of a question's whole-game answer."""
     from paigow_cli.engine.cache import table_path
 
     rules = question.rules
     return table_path("edge", rules.house_way, rules.wheel.value, rules.game.value, rules.side, question_key(question))
 
 
-def partial_folder(question: Question, record: bool = False) -> Path:
+def strategy_table_path(question: Question) -> Path:
+    """The cache file of a dealer question's strategy table (keyed as its whole-game answer)."""
+    from paigow_cli.engine.cache import table_path
+
+    rules = question.rules
+    return table_path(
+        "strategy", rules.house_way, rules.wheel.value, rules.game.value, rules.side, question_key(question)
+    )
+
+
+def partial_folder(question: Question, *, record: bool = False) -> Path:
     """Where finished chunks wait until the whole run is done (an interrupted run resumes from
     them); ``record``: a pass that also counts the question's strategy table."""
-    if record:
-        from paigow_cli.analysis.strategy_table import table_path
-
-        path = table_path(question)
-    else:
-        path = result_path(question)
+    path = strategy_table_path(question) if record else result_path(question)
     return path.with_name(path.stem + ".partial")
 
 
-def partial_folder_of(questions: Sequence[Question], record: bool = False) -> Path:
+def partial_folder_of(questions: Sequence[Question], *, record: bool = False) -> Path:
     """``partial_folder`` of questions answered together (one question: its own folder)."""
     if len(questions) == 1:
-        return partial_folder(questions[0], record)
+        return partial_folder(questions[0], record=record)
     from paigow_cli.engine.cache import table_path
 
     rules = questions[0].rules
@@ -99,7 +104,7 @@ def answer_meta(question: Question, chunk: int | None = None) -> dict[str, objec
     return meta
 
 
-def chunk_meta(questions: Sequence[Question], chunk: int, record: bool = False) -> dict[str, object]:
+def chunk_meta(questions: Sequence[Question], chunk: int, *, record: bool = False) -> dict[str, object]:
     if len(questions) == 1 and not record:
         return answer_meta(questions[0], chunk)
     described = [question.describe() for question in questions]
@@ -107,7 +112,7 @@ def chunk_meta(questions: Sequence[Question], chunk: int, record: bool = False) 
     return {"kind": kind, "questions": json.dumps(described, sort_keys=True), "chunk": chunk}
 
 
-Parts = dict  # a chunk's rows of strategy tables: ``strategy_table.TableParts.arrays``
+Parts = dict  # a chunk's rows of strategy tables: ``class_rows.ClassRows.arrays``
 PART_PREFIX = "part_"
 
 
@@ -198,11 +203,9 @@ def is_current_file(path: Path) -> bool | None:
             questions.append(Question(rules, dead, strategy))
         record = meta.get("kind") in ("strategy-table", "edge-table")
         if path.is_dir():
-            return path.name == partial_folder_of(questions, record).name
+            return path.name == partial_folder_of(questions, record=record).name
         if record:
-            from paigow_cli.analysis.strategy_table import table_path
-
-            return path.name == table_path(questions[0]).name
+            return path.name == strategy_table_path(questions[0]).name
         return path.name == result_path(questions[0]).name
     except Exception:  # unreadable: not an answer this code would use
         return False

@@ -4,8 +4,8 @@ exact counts and mean EV per hand: the player's strategy's (the house way's), th
 setting's (``StrategyTable.best_way``) and, if asked, every legal setting's.
 
 >>> from paigow_cli.core.rules import Rules
->>> from paigow_cli.analysis.strategy_table import strategy_table_of
->>> from paigow_cli.analysis.whole_game import Question, dealer_context
+>>> from paigow_cli.analysis.strategy.answers import strategy_table_of
+>>> from paigow_cli.analysis.game.counting import Question, dealer_context
 >>> question = Question(Rules(), dead=tuple(range(36)))
 >>> table = strategy_table_of(question)
 >>> rows, matching = class_rows(table, dealer_context([question]).table, limit=1)
@@ -25,7 +25,7 @@ from paigow_cli.core.cards import Card
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from paigow_cli.analysis.strategy_table import StrategyTable
+    from paigow_cli.analysis.strategy.table import StrategyTable
     from paigow_cli.engine.dealer_table import DealerTable
 
 SORTS = ("cost", "hands", "class")
@@ -77,7 +77,7 @@ def class_rows(
     strategy is not the class's best, with ``differs``), sorted (``cost``: the most EV given up
     over the class's hands first; ``hands``: the most hands first; ``class``: by class), at most
     ``limit``; and how many rows matched."""
-    from paigow_cli.analysis.class_catalogue import class_catalogue
+    from paigow_cli.analysis.strategy.catalogue import class_catalogue
     from paigow_cli.house_ways.strategy_rules import KINDS
 
     catalogue = class_catalogue(player.wheel)
@@ -125,8 +125,8 @@ def class_rows(
 def example_hand(player: DealerTable, class_id: int, wheel_low: bool) -> tuple[tuple[Card, ...], dict]:
     """A class's representative hand and, per (high key, low key), the first of its 21 settings that
     has them (positions of the two front cards)."""
-    from paigow_cli.analysis.class_settings import every_setting
     from paigow_cli.core.splits import LOW_POSITIONS
+    from paigow_cli.engine.class_settings import every_setting
     from paigow_cli.engine.dealer_classes import NO_RANK
 
     classes = player.classes

@@ -30,15 +30,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from paigow_cli.analysis.class_catalogue import COLUMNS, NOT_MADE, class_catalogue
-from paigow_cli.analysis.question import Question
+from paigow_cli.analysis.game.question import Question
+from paigow_cli.analysis.strategy.catalogue import COLUMNS, NOT_MADE, class_catalogue
 from paigow_cli.core.hands import RANK_PLURALS
 from paigow_cli.house_ways.strategy_rules import KINDS, MOVES
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from paigow_cli.analysis.strategy_table import StrategyTable
+    from paigow_cli.analysis.strategy.table import StrategyTable
     from paigow_cli.engine.dealer_table import DealerTable
 
 MOST_CONDITIONS = 3  # features a rule tests at most (its kind aside)
@@ -260,9 +260,8 @@ def search_card(
     """The card of up to ``rules`` rules against the dealer question (its strategy table counted
     first if it is not cached), starting from ``base`` (a house way or plugin; default the
     dealer's own); a rule that saves less than ``min_saving`` (EV per unit bet) ends it."""
-    from paigow_cli.analysis.edge import strategy_tables
-    from paigow_cli.analysis.strategy_table import best_way_table
-    from paigow_cli.analysis.whole_game import settings_table
+    from paigow_cli.analysis.game.counting import settings_table
+    from paigow_cli.analysis.strategy.answers import best_way_table, strategy_tables
 
     question = question.dealer
     if table is None:

@@ -26,7 +26,7 @@ from math import comb
 
 import numpy as np
 
-from paigow_cli.analysis.spread import Payouts
+from paigow_cli.analysis.money.spread import Payouts
 from paigow_cli.core.bonus_hands import Line, hand_lines
 from paigow_cli.core.cards import DECK, JOKER_CODE, Card
 from paigow_cli.core.errors import OptionError

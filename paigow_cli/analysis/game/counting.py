@@ -38,23 +38,23 @@ equally well, so this player's copies are not counted (zero).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from paigow_cli.analysis.question import Question, Tally, question_set
-from paigow_cli.analysis.rank_groups import group_classes, live_deck, rank_groups, shown_probes
+from paigow_cli.analysis.game.class_rows import ClassRows
+from paigow_cli.analysis.game.question import CHUNKS, Question, Tally, question_set
+from paigow_cli.analysis.game.rank_groups import group_classes, live_deck, rank_groups, shown_probes
 from paigow_cli.core.cards import JOKER_CODE
 from paigow_cli.core.rules import BEST_WAY, Game
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from paigow_cli.analysis.strategy_table import TableParts
     from paigow_cli.engine.dealer_table import DealerTable
 
-CHUNKS = 240  # a full deck's 67,600 groups in chunks of about 280 (seconds each)
+__all__ = ["CHUNKS", "Question", "count_chunk", "count_chunk_of", "count_group", "count_table_chunk", "dealer_context"]
 
 
 def settings_table(house_way: str, wheel: object) -> DealerTable:
@@ -81,24 +81,10 @@ class DealerContext:
     flush: tuple[np.ndarray, ...]  # as ``group_play.play_group`` takes them
     settles: np.ndarray  # (games, layers)
     flush_values: tuple[np.ndarray, np.ndarray]  # highs and lows the flush classes reach (``flush_grid``)
-    strategies: dict[str, DealerTable] = field(default_factory=dict)
 
     @property
     def layers(self) -> int:
         return int(self.settles.shape[1])
-
-    def player_table(self, strategy: str, question: Question | None = None) -> DealerTable:
-        """The table of a player's strategy (its settings of every class), loaded once per process;
-        ``best-way``'s comes from the strategy table of ``question``'s dealer."""
-        if strategy == BEST_WAY:
-            from paigow_cli.analysis.strategy_table import best_way_table
-
-            if question is None:
-                raise ValueError("the best-way strategy needs its dealer's question")
-            return best_way_table(question.dealer)
-        if strategy not in self.strategies:
-            self.strategies[strategy] = settings_table(strategy, self.table.wheel)
-        return self.strategies[strategy]
 
 
 _CONTEXT: dict[tuple, DealerContext] = {}
@@ -249,10 +235,15 @@ def count_group(
     counts: tuple[int, ...],
     joker: bool,
     tallies: Sequence[Tally],
-    parts: TableParts | None = None,
+    *,
+    parts: ClassRows | None = None,
+    players: Mapping[str, DealerTable] | None = None,
 ) -> None:
     """Add every player hand of one rank group to each question's tally (``question_set``), and
-    with ``parts`` its classes' rows to each question's strategy table."""
+    with ``parts`` its classes' rows to each question's strategy table. A question whose player
+    sets by a strategy of his own finds its table of settings in ``players`` (by the strategy's
+    name); a house way or plugin not there is loaded by name, but ``best-way`` must be given (it
+    is read from a strategy table: ``strategy.answers.player_table``)."""
     import numpy as np
 
     from paigow_cli.engine.flush_walk import flush_grid
@@ -268,11 +259,10 @@ def count_group(
     if not choice_count.all():
         return  # no live hand has these ranks
     asked = asked_of(tuple(questions))
-    players = [
-        table if strategy is None else context.player_table(strategy, questions[asked.player_of.index(at)])
-        for at, strategy in enumerate(asked.strategies)
+    tables = [
+        table if strategy is None else strategy_settings(strategy, table, players) for strategy in asked.strategies
     ]
-    classes = group_classes(counts, joker, first.rules, table, deck.suit_live_masks, players)
+    classes = group_classes(counts, joker, first.rules, table, deck.suit_live_masks, tables)
     joker_live = deck.joker_live and not joker
     keys = np.array(classes.keys, dtype=np.int64)
     highs, lows, hcut, lcut, heq, leq, row_of, col_of = group_lines(
@@ -387,6 +377,16 @@ def count_group(
             tally.chart[name] = [a + int(b) for a, b in zip(mine, chart[at, 0])]
 
 
+def strategy_settings(strategy: str, dealer: DealerTable, players: Mapping[str, DealerTable] | None) -> DealerTable:
+    """The table of settings a player's strategy sets by: given in ``players``, else a house way's
+    or plugin's by name; ``best-way``'s cannot be loaded here (it comes from a strategy table)."""
+    if players and strategy in players:
+        return players[strategy]
+    if strategy == BEST_WAY:
+        raise ValueError("the best-way strategy's table must be given (strategy.answers.player_table)")
+    return settings_table(strategy, dealer.wheel)
+
+
 def _example_hand(counts: tuple[int, ...], joker: bool, suit_masks) -> list[int]:
     """The card codes of a hand given its suit choice per rank."""
     cards = [rank * 4 + suit for rank in range(13) for suit in range(4) if int(suit_masks[rank]) >> suit & 1]
@@ -412,12 +412,10 @@ def count_table_chunk(
     questions: Sequence[Question], chunk: int, chunks: int = CHUNKS
 ) -> tuple[list[Tally], dict[str, np.ndarray]]:
     """``count_chunk_of``, and the chunk's rows of each question's strategy table
-    (``strategy_table.TableParts.arrays``): a pure function too."""
-    from paigow_cli.analysis.strategy_table import TableParts
-
+    (``class_rows.ClassRows.arrays``): a pure function too."""
     questions = question_set(questions)
     tallies = [Tally(chunks=1) for _ in questions]
-    parts = TableParts(len(questions))
+    parts = ClassRows(len(questions))
     for counts, joker in rank_groups(questions[0].dead)[chunk::chunks]:
-        count_group(questions, counts, joker, tallies, parts)
+        count_group(questions, counts, joker, tallies, parts=parts)
     return tallies, parts.arrays()

@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from paigow_cli.core.cards import JOKER_CODE
@@ -101,3 +101,22 @@ def _two_key(code: int) -> int:
 
     first, second = _code_cards(code, False)
     return two_card_key(first, second)
+
+
+def hand_settings(cards: Sequence[int], wheel_low: bool) -> list[tuple[int, int]]:
+    """The legal settings of seven cards, strongest first, from their class: the ranks of the
+    cards in a suit that holds five (with the joker), then the rest.
+
+    >>> from paigow_cli.core.cards import parse_cards
+    >>> len(hand_settings(parse_cards("AS KD JK 9H 9C 4D 2S"), False))  # 20 legal, 11 distinct values
+    11
+    """
+    real = [int(card) for card in cards if card != JOKER_CODE]
+    joker = len(real) < len(cards)
+    suits = [sum(1 for card in real if card & 3 == suit) for suit in range(4)]
+    flush_suit = max(range(4), key=suits.__getitem__)
+    if suits[flush_suit] + joker < 5:
+        return legal_settings([card >> 2 for card in real], 0, joker, wheel_low)
+    suited = [card >> 2 for card in real if card & 3 == flush_suit]
+    others = [card >> 2 for card in real if card & 3 != flush_suit]
+    return legal_settings(suited + others, len(suited), joker, wheel_low)

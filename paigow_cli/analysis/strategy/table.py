@@ -5,7 +5,7 @@ flushes, so it sets every hand of a class alike (292,253 classes: ``engine.deale
 Against a fixed dealer question (the dealer's house way, the game, the side of the bank, the
 commission and the dead cards), the whole game's exact counts for ANY such strategy are therefore
 a sum over classes of the counts of the setting it picks. One whole-game pass records them
-(``whole_game.count_table_chunk``): for every player class and every legal setting of it, the
+(``game.counting.count_table_chunk``): for every player class and every legal setting of it, the
 integer wins, losses, high and low copies summed over the class's hands, and what best play (which
 may set the hands of a class differently by their suits) does with them. After it, any
 strategy's exact answer is a gather and a sum (``StrategyTable.tally``), and the best strategy a
@@ -18,6 +18,7 @@ Rows are classes by their global id (multiset classes first, then flush classes,
 
 >>> from paigow_cli.core.rules import Rules
 >>> question = Question(Rules(), dead=tuple(range(36)))  # 17 live cards: 6 to A and the joker
+>>> from paigow_cli.analysis.strategy.answers import strategy_table_of
 >>> table = strategy_table_of(question)
 >>> int(table.hands.sum()) == question.player_hands, table.rows > 0
 (True, True)
@@ -28,74 +29,20 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from paigow_cli.analysis.question import Question, Tally
-from paigow_cli.core.rules import BEST_WAY
+from paigow_cli.analysis.game.class_rows import MOST, NOT_BEST
+from paigow_cli.analysis.game.question import Question, Tally
+from paigow_cli.analysis.game.store import strategy_table_path
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from paigow_cli.analysis.rank_groups import GroupClasses
     from paigow_cli.engine.dealer_table import DealerTable
 
-NOT_BEST, MOST = 4, 5  # in ``TableParts.sums``: after wins, losses, high and low copies
-__all__ = ["BEST_WAY", "StrategyTable", "TableParts", "best_way_table", "cached_table", "strategy_table_of"]
-
-
-class TableParts:
-    """One chunk's rows of the strategy tables of a question set, as ``count_group`` finds them."""
-
-    def __init__(self, questions: int) -> None:
-        self.questions = questions
-        self.ids: list[np.ndarray] = []
-        self.hands: list[np.ndarray] = []
-        self.sizes: list[np.ndarray] = []
-        self.keys: list[np.ndarray] = []
-        self.sums: list[np.ndarray] = []
-        self.best: list[np.ndarray] = []
-
-    def add(
-        self,
-        classes: GroupClasses,
-        settings: np.ndarray,
-        hands: np.ndarray,
-        sums: np.ndarray,
-        best: np.ndarray,
-    ) -> None:
-        """A group's classes: ``settings`` (classes, 21) their setting ids padded with -1, ``hands``
-        per class, ``sums`` (questions, classes, 21, 6) and ``best`` (questions, classes, 4) as
-        ``group_play.play_group`` records them."""
-        used = settings >= 0
-        self.ids.append(np.array(classes.class_ids, dtype=np.int32))
-        self.hands.append(hands.copy())
-        self.sizes.append(used.sum(axis=1).astype(np.int32))
-        self.keys.append(np.array(classes.keys, dtype=np.int64)[settings[used]])
-        self.sums.append(sums[:, used])
-        self.best.append(best.copy())
-
-    def arrays(self) -> dict[str, np.ndarray]:
-        """The chunk's rows as plain arrays (a chunk file's, or a cluster worker's answer)."""
-        if not self.ids:
-            return {
-                "ids": np.zeros(0, dtype=np.int32),
-                "hands": np.zeros(0, dtype=np.int64),
-                "sizes": np.zeros(0, dtype=np.int32),
-                "keys": np.zeros((0, 2), dtype=np.int64),
-                "sums": np.zeros((self.questions, 0, 6), dtype=np.int64),
-                "best": np.zeros((self.questions, 0, 4), dtype=np.int64),
-            }
-        return {
-            "ids": np.concatenate(self.ids),
-            "hands": np.concatenate(self.hands),
-            "sizes": np.concatenate(self.sizes),
-            "keys": np.concatenate(self.keys),
-            "sums": np.concatenate(self.sums, axis=1),
-            "best": np.concatenate(self.best, axis=1),
-        }
+__all__ = ["StrategyTable", "player_keys", "read_table"]
 
 
 @dataclass(frozen=True)
@@ -145,7 +92,7 @@ class StrategyTable:
             from paigow_cli.engine.cache import StaleCache, read_arrays
 
             try:
-                found = read_arrays(table_path(self.question), meta(self.question), (name,))[name]
+                found = read_arrays(strategy_table_path(self.question), meta(self.question), (name,))[name]
             except (StaleCache, KeyError) as problem:
                 raise ArithmeticError(f"the strategy table's {name} cannot be read: {problem}") from None
             if found.shape != (self.settings,):
@@ -185,7 +132,7 @@ class StrategyTable:
 
     @classmethod
     def from_chunks(cls, question: Question, at: int, chunks: Sequence[dict[str, np.ndarray]]) -> StrategyTable:
-        """Question ``at``'s table from every chunk's rows (``TableParts.arrays``), rows in class order."""
+        """Question ``at``'s table from every chunk's rows (``ClassRows.arrays``), rows in class order."""
         ids = np.concatenate([chunk["ids"] for chunk in chunks]).astype(np.int64)
         hands = np.concatenate([chunk["hands"] for chunk in chunks])
         sizes = np.concatenate([chunk["sizes"] for chunk in chunks]).astype(np.int64)
@@ -348,7 +295,7 @@ class StrategyTable:
             low_values=low_values.astype(np.int32),
             low_index=low_index.astype(np.uint8),
         )
-        write_arrays(table_path(self.question), arrays, meta(self.question))
+        write_arrays(strategy_table_path(self.question), arrays, meta(self.question))
 
 
 CORE = ("ids", "hands", "start", "best", "high", "low", "wins", "losses", "copies_high", "copies_low")
@@ -360,21 +307,10 @@ def meta(question: Question) -> dict[str, object]:
     return {"kind": "strategy-table", "question": json.dumps(question.describe(), sort_keys=True)}
 
 
-def table_path(question: Question) -> Path:
-    """The cache file of a dealer question's strategy table (keyed as its whole-game answer)."""
-    from paigow_cli.analysis.answer_cache import question_key
-    from paigow_cli.engine.cache import table_path as cache_path
-
-    rules = question.rules
-    return cache_path(
-        "strategy", rules.house_way, rules.wheel.value, rules.game.value, rules.side, question_key(question)
-    )
-
-
 _RECENT: dict[Question, StrategyTable] = {}  # the table read last in this process (about 150 MB)
 
 
-def cached_table(question: Question) -> StrategyTable | None:
+def read_table(question: Question) -> StrategyTable | None:
     """The dealer question's strategy table if it is cached and sound (``StrategyTable.fits``), else
     None; the one read last is kept in memory."""
     from paigow_cli.engine.cache import StaleCache, read_arrays
@@ -382,7 +318,7 @@ def cached_table(question: Question) -> StrategyTable | None:
     if question in _RECENT:
         return _RECENT[question]
     try:
-        arrays = read_arrays(table_path(question), meta(question), STORED)
+        arrays = read_arrays(strategy_table_path(question), meta(question), STORED)
         table = StrategyTable(
             question,
             arrays["ids"],
@@ -410,36 +346,3 @@ def player_keys(player: DealerTable) -> tuple[np.ndarray, np.ndarray]:
     high = np.concatenate([player.multiset_high, player.flush_high])
     low = np.concatenate([player.multiset_low, player.flush_low])
     return player.high_values[high], player.low_values[low]
-
-
-def strategy_table_of(question: Question, jobs: int | None = 1) -> StrategyTable:
-    """The dealer question's strategy table: cached, else counted (``edge.strategy_tables``)."""
-    from paigow_cli.analysis.edge import strategy_tables
-
-    return strategy_tables([question], jobs=jobs)[0]
-
-
-_BEST_WAYS: dict[Question, DealerTable] = {}
-
-
-def best_way_table(question: Question) -> DealerTable:
-    """The best suit-blind strategy against a dealer question as a table of settings, like a house
-    way's: each class set by its best summed EV (``StrategyTable.best_way``; a class no live hand
-    has keeps the dealer's setting), its clause the kind of hand. Built once per process."""
-    if question in _BEST_WAYS:
-        return _BEST_WAYS[question]
-    from paigow_cli.analysis.class_catalogue import class_catalogue
-    from paigow_cli.analysis.whole_game import settings_table
-    from paigow_cli.engine.dealer_table import settings_of_classes
-    from paigow_cli.house_ways.strategy_rules import KINDS
-
-    table = strategy_table_of(question, jobs=None)
-    dealer = settings_table(question.rules.house_way, question.rules.wheel)
-    high, low = (keys.astype(np.int64) for keys in player_keys(dealer))
-    choice = table.best_way()
-    high[table.ids], low[table.ids] = table.high[choice], table.low[choice]
-    names = np.array([f"Best suit-blind setting, {kind.replace('-', ' ')}" for kind in KINDS])
-    kinds = class_catalogue(dealer.wheel).kind
-    found = settings_of_classes(BEST_WAY, dealer.wheel, dealer.classes, high, low, names, kinds)
-    _BEST_WAYS[question] = found
-    return found

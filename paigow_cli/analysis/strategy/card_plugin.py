@@ -2,7 +2,7 @@
 base way whose ``decide`` tries the card's rules, the last first) and the check that it plays as
 the card, class by class, so that its exact counts are the card's.
 
->>> from paigow_cli.analysis.question import Question
+>>> from paigow_cli.analysis.game.question import Question
 >>> from paigow_cli.core.rules import Rules
 >>> card = Card(Question(Rules()), "foxwoods")
 >>> print(plugin_source(card, "my-card", "paigow strategy", ["A card.", "No rules."]).splitlines()[-1])
@@ -15,19 +15,19 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from paigow_cli.analysis.strategy_card import Card
+from paigow_cli.analysis.strategy.card import Card
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from paigow_cli.analysis.strategy_table import StrategyTable
+    from paigow_cli.analysis.strategy.table import StrategyTable
     from paigow_cli.engine.dealer_table import DealerTable
 
 
 def plugin_name(path_stem: str, card: Card) -> str:
     """The plugin's name: the file's stem, if it makes a house way's name, else ``DEALER-card-N``.
 
-    >>> from paigow_cli.analysis.question import Question
+    >>> from paigow_cli.analysis.game.question import Question
     >>> from paigow_cli.core.rules import Rules
     >>> plugin_name("my_card", Card(Question(Rules()), "foxwoods")), plugin_name("_x", Card(Question(Rules()), "foxwoods"))
     ('my-card', 'foxwoods-card-0')

@@ -2,10 +2,10 @@
 (``EdgeResult``), the house way's clauses by what they give up (``mistakes``) and its two-pair
 chart (``two_pair_chart``).
 
->>> from paigow_cli.analysis.edge import compute
+>>> from paigow_cli.analysis.strategy.answers import Run, compute
 >>> from paigow_cli.core.rules import Rules
 >>> question = Question(Rules(), dead=tuple(range(36)))  # 17 live cards: 6 to A and the joker
->>> result = edge_result(question, compute(question, jobs=1), "house")
+>>> result = edge_result(question, compute(question, run=Run(jobs=1)), "house")
 >>> result.wins + result.pushes + result.losses == result.deals == 19_448 * 120
 True
 """
@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from paigow_cli.analysis.question import Question, Tally
-from paigow_cli.analysis.spread import Payouts, main_bet
+from paigow_cli.analysis.game.question import Question, Tally
+from paigow_cli.analysis.money.spread import Payouts, main_bet
 from paigow_cli.core.cards import DECK, Card
 
 

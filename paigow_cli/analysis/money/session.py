@@ -9,7 +9,7 @@ programming over the bankroll, hand by hand, with every state kept that can stil
 but for floating-point rounding. In the long run, a bet that does not win on average ruins every
 bankroll; one that does is solved from the roots of its step's characteristic polynomial.
 
->>> from paigow_cli.analysis.spread import Payouts
+>>> from paigow_cli.analysis.money.spread import Payouts
 >>> coin = Payouts.of([(1, 1), (-1, 1)])
 >>> two = session_distribution(coin, 2)
 >>> [(str(two.net(index)), round(float(p), 12)) for index, p in enumerate(two.probabilities)]
@@ -27,7 +27,7 @@ from math import ceil, lcm
 
 import numpy as np
 
-from paigow_cli.analysis.spread import Payouts
+from paigow_cli.analysis.money.spread import Payouts
 
 MAX_HANDS = 100_000  # a session's hands at most: the lattice stays below a few million points
 PRECISION = 1e-12  # each probability of a session's distribution is within this of the exact one
@@ -206,7 +206,7 @@ def ruin_within(
     (it is safe), and so does one less likely than ``NEGLIGIBLE`` (so the answer is within
     ``hands * NEGLIGIBLE`` of the exact one, beside rounding): the work stays where the money is.
 
-    >>> from paigow_cli.analysis.spread import Payouts
+    >>> from paigow_cli.analysis.money.spread import Payouts
     >>> round(ruin_within(Payouts.of([(1, 1), (-1, 1)]), 4, Fraction(2)), 12)  # lose, lose; or W L L L, L W L L
     0.375
     """

@@ -67,8 +67,8 @@ class ClassCatalogue:
 def _catalogue_rows(wheel_low: bool, kind: str, start: int, stop: int) -> np.ndarray:
     """Kind, features, settings count and moves of the classes ``start`` to ``stop`` of one kind of
     dealer class, as one row of small integers each."""
-    from paigow_cli.analysis.class_settings import legal_settings
     from paigow_cli.core.splits import setting_keys
+    from paigow_cli.engine.class_settings import legal_settings
     from paigow_cli.engine.dealer_classes import NO_RANK, dealer_classes
     from paigow_cli.house_ways.analysis import Seven
     from paigow_cli.house_ways.strategy_rules import features
@@ -129,11 +129,11 @@ def catalogue_meta(wheel: Wheel) -> dict[str, object]:
 
     digest = code_digest(
         (
-            "paigow_cli.analysis.class_catalogue",
-            "paigow_cli.analysis.whole_game",
-            "paigow_cli.analysis.question",
-            "paigow_cli.analysis.rank_groups",
-            "paigow_cli.analysis.class_settings",
+            "paigow_cli.analysis.strategy.catalogue",
+            "paigow_cli.analysis.game.counting",
+            "paigow_cli.analysis.game.question",
+            "paigow_cli.analysis.game.rank_groups",
+            "paigow_cli.engine.class_settings",
         )
     )
     return {"kind": "class-catalogue", "wheel": wheel.value, "version": VERSION, "digest": digest[:16]}
