@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
 import signal
+from pathlib import Path
 
 import pytest
 
@@ -21,8 +23,6 @@ def pytest_configure(config: pytest.Config) -> None:
     """
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
-    import os
-
     from paigow_cli.cli.terminal import ascii_asked
 
     if ascii_asked() and not os.environ.get("PAIGOW_ASCII"):
@@ -60,8 +60,6 @@ def rng() -> random.Random:
 
 def session_folder(tmp_path_factory, name: str, variable: str):
     """A folder of the test session's in the environment variable ``variable``, restored after."""
-    import os
-
     folder = tmp_path_factory.mktemp(name)
     previous = os.environ.get(variable)
     os.environ[variable] = str(folder)
@@ -78,10 +76,59 @@ def data_folder(tmp_path_factory):
     yield from session_folder(tmp_path_factory, "paigow-data", "PAIGOW_DATA_DIR")
 
 
+SHARED_TABLES = Path(__file__).resolve().parent.parent / ".pytest_cache" / "paigow-tables"
+
+
+def shared_tables() -> Path:
+    """A folder of the tables most tests load (every shipped house way's dealer table, the category
+    table, the class catalogue), built once for every test process and kept between runs (their
+    names carry the digest of the code that builds them, so a stale one is never read).
+
+    pytest-xdist's workers share it: the first to take the lock builds what is missing, using every
+    core, while the other waits; each then copies the files into its own cache folder, so a test
+    that damages a cached file never touches another process's."""
+    import fcntl
+
+    from paigow_cli.analysis.strategy.catalogue import class_catalogue
+    from paigow_cli.core.rules import HouseWayName, Wheel
+    from paigow_cli.engine.dealer_table import load_categories, load_table
+
+    SHARED_TABLES.mkdir(parents=True, exist_ok=True)
+    with open(SHARED_TABLES.parent / "paigow-tables.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        previous = os.environ.get("PAIGOW_CACHE_DIR")
+        os.environ["PAIGOW_CACHE_DIR"] = str(SHARED_TABLES)
+        try:
+            for way in HouseWayName:
+                load_table(way, Wheel.SECOND)
+            load_categories()
+            class_catalogue(Wheel.SECOND)
+        finally:
+            if previous is None:
+                os.environ.pop("PAIGOW_CACHE_DIR", None)
+            else:
+                os.environ["PAIGOW_CACHE_DIR"] = previous
+    return SHARED_TABLES
+
+
 @pytest.fixture(scope="session")
 def cache_folder(tmp_path_factory):
-    """One cache folder for the whole test session, so each table is built once."""
-    yield from session_folder(tmp_path_factory, "paigow-cache", "PAIGOW_CACHE_DIR")
+    """One cache folder for the whole test session, so each table is built once; it starts with a
+    copy of the tables every test process shares (``shared_tables``)."""
+    import shutil
+
+    source = shared_tables()
+    for folder in session_folder(tmp_path_factory, "paigow-cache", "PAIGOW_CACHE_DIR"):
+        digest = source_digest_now()
+        for file in source.glob(f"*{digest}.npz"):
+            shutil.copy2(file, folder / file.name)
+        yield folder
+
+
+def source_digest_now() -> str:
+    from paigow_cli.engine.cache import source_digest
+
+    return source_digest()
 
 
 @pytest.fixture(scope="session")

@@ -26,7 +26,7 @@ from paigow_cli.cli.options import (
 )
 from paigow_cli.cli.output import Output, card_list, cards_markup, data_table, fitted
 from paigow_cli.cli.tables import TableOnce
-from paigow_cli.cli.views import (
+from paigow_cli.cli.views.common import (
     outcome_text,
     setting_json,
     setting_line,

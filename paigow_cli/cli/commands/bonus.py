@@ -23,7 +23,7 @@ from paigow_cli.cli.options import (
 )
 from paigow_cli.cli.output import Output, card_list, cards_markup, data_table, fitted
 from paigow_cli.cli.tables import category_table, dealer_table
-from paigow_cli.cli.views import (
+from paigow_cli.cli.views.common import (
     setting_json,
     spread_text,
 )

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from paigow_cli.cli.counting import count_sets
-from paigow_cli.cli.edge_views import player_json
 from paigow_cli.cli.exits import reporting_errors
 from paigow_cli.cli.options import (
     BankerOption,
@@ -23,7 +22,8 @@ from paigow_cli.cli.options import (
     strategy_name,
 )
 from paigow_cli.cli.output import Output, cards_markup, data_table, fitted
-from paigow_cli.cli.views import QUESTION_KEYS, question_json
+from paigow_cli.cli.views.common import QUESTION_KEYS, question_json
+from paigow_cli.cli.views.edge import player_json
 from paigow_cli.core.cards import sort_cards
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.games import game_text

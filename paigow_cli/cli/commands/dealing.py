@@ -39,7 +39,7 @@ from paigow_cli.cli.output import (
     write_file,
 )
 from paigow_cli.cli.tables import dealer_table
-from paigow_cli.cli.views import (
+from paigow_cli.cli.views.common import (
     plural,
     question_json,
 )
@@ -284,8 +284,8 @@ def running_lines(running: Sequence[float], rounds: int) -> list[str]:
     """The running result in the terminal over ``rounds`` rounds: a line ``plots.line_chart``
     draws, 60 columns wide (each column the net at the last traced round it covers), labelled at
     its top and bottom; nothing for fewer than ``MIN_PICTURE`` traced points."""
-    from paigow_cli.cli.plots import labels, line_chart
     from paigow_cli.cli.terminal import SETTINGS
+    from paigow_cli.cli.views.plots import labels, line_chart
 
     if len(running) < MIN_PICTURE:
         return []
@@ -301,7 +301,7 @@ def running_lines(running: Sequence[float], rounds: int) -> list[str]:
 
 
 def running_svg(running: Sequence[float], rounds: int, rules: Rules, player: str) -> str:
-    from paigow_cli.cli.plots import svg_line
+    from paigow_cli.cli.views.plots import svg_line
 
     title = f"{rounds:,} simulated rounds: {game_text(rules)}, {rules.house_way} dealer, {player} player"
     marks = {0.0: "round 1", float(len(running) - 1): f"{rounds:,}"}

@@ -32,7 +32,7 @@ from paigow_cli.cli.output import (
 )
 from paigow_cli.cli.practice import NoHistoryOption, enable_line_editing, kept, open_history
 from paigow_cli.cli.tables import dealer_table
-from paigow_cli.cli.views import (
+from paigow_cli.cli.views.common import (
     rates_text,
     setting_cards,
     signed,

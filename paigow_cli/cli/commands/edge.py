@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from paigow_cli.cli.counting import count_sets, whole_game
-from paigow_cli.cli.edge_views import edge_all_json, edge_all_text, edge_csv, edge_json, edge_text
 from paigow_cli.cli.exits import (
     reporting_errors,
 )
@@ -31,6 +30,7 @@ from paigow_cli.cli.output import (
     Output,
 )
 from paigow_cli.cli.tables import dealer_table
+from paigow_cli.cli.views.edge import edge_all_json, edge_all_text, edge_csv, edge_json, edge_text
 from paigow_cli.core.errors import (
     OptionError,
 )

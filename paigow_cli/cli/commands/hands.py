@@ -22,7 +22,7 @@ from paigow_cli.cli.options import (
 )
 from paigow_cli.cli.output import Output, card_list, cards_markup, data_table, fitted
 from paigow_cli.cli.tables import category_table, dealer_table
-from paigow_cli.cli.views import question_json
+from paigow_cli.cli.views.common import question_json
 from paigow_cli.core.cards import Card, parse_hand, sort_cards
 from paigow_cli.core.rules import HouseWayName, Rules, Wheel
 

@@ -21,7 +21,7 @@ from paigow_cli.cli.options import (
     make_rules,
 )
 from paigow_cli.cli.output import Output, indented, progress_bar
-from paigow_cli.cli.views import (
+from paigow_cli.cli.views.common import (
     setting_json,
     setting_line,
 )

@@ -9,7 +9,6 @@ import typer
 
 from paigow_cli.cli.commands.edge import edge_question
 from paigow_cli.cli.counting import whole_game
-from paigow_cli.cli.edge_views import strategy_words
 from paigow_cli.cli.exits import (
     reporting_errors,
 )
@@ -34,11 +33,12 @@ from paigow_cli.cli.output import (
     fitted,
 )
 from paigow_cli.cli.tables import dealer_table
-from paigow_cli.cli.views import (
+from paigow_cli.cli.views.common import (
     question_json,
     setting_cards,
     split_json,
 )
+from paigow_cli.cli.views.edge import strategy_words
 from paigow_cli.core.errors import (
     OptionError,
 )

@@ -27,7 +27,7 @@ from paigow_cli.cli.options import (
     player_strategy,
 )
 from paigow_cli.cli.output import Output, check_folder, progress_bar, write_file
-from paigow_cli.cli.session_views import Session, SideBet, session_csv, session_json, session_svg, session_text
+from paigow_cli.cli.views.session import Session, SideBet, session_csv, session_json, session_svg, session_text
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.money import MAX_BANKROLL, MAX_BET, money, parse_amount
 from paigow_cli.core.rules import Game, HouseWayName, Wheel

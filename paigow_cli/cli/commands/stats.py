@@ -153,7 +153,7 @@ def hand_rules(hand: Any) -> Any:
 
 
 def worst_json(hands: list[Any], since: str | None, last: int | None) -> dict[str, Any]:
-    from paigow_cli.cli.views import study_command
+    from paigow_cli.cli.views.common import study_command
 
     return {
         "since": since,
@@ -183,7 +183,7 @@ def worst_text(hands: list[Any], since: str | None) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
-    from paigow_cli.cli.views import study_command
+    from paigow_cli.cli.views.common import study_command
 
     if not hands:
         where = f" since {since}" if since else ""

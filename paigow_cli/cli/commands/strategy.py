@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from paigow_cli.cli.counting import count_tables
-from paigow_cli.cli.edge_views import player_json
 from paigow_cli.cli.exits import reporting_errors
 from paigow_cli.cli.options import (
     BankerOption,
@@ -24,7 +23,8 @@ from paigow_cli.cli.options import (
     make_rules,
 )
 from paigow_cli.cli.output import Output, data_table, fitted, note, write_file
-from paigow_cli.cli.views import question_json
+from paigow_cli.cli.views.common import question_json
+from paigow_cli.cli.views.edge import player_json
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.games import game_text
 from paigow_cli.core.rules import Game, HouseWayName, Wheel

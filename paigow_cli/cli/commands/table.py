@@ -24,7 +24,7 @@ from paigow_cli.cli.options import (
     strategy_name,
 )
 from paigow_cli.cli.output import Output, card_list, cards_markup, data_table, fitted
-from paigow_cli.cli.views import question_json
+from paigow_cli.cli.views.common import question_json
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.games import game_text
 from paigow_cli.core.hands import KINDS

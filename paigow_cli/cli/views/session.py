@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from paigow_cli.cli.output import data_table, fitted
-from paigow_cli.cli.views import question_json
+from paigow_cli.cli.views.common import question_json
 from paigow_cli.core.games import game_text
 from paigow_cli.core.money import money
 from paigow_cli.core.rules import BEST_WAY
@@ -178,8 +178,8 @@ def picture_lines(
 ) -> list[str]:
     """The distribution in the terminal, ``COLUMNS`` wide (a bar may take two columns): bars, an
     axis with ticks at the ends, at even and at ruin, and their labels."""
-    from paigow_cli.cli.plots import axis, histogram, labels
     from paigow_cli.cli.terminal import SETTINGS
+    from paigow_cli.cli.views.plots import axis, histogram, labels
 
     heights, first, per_bar = distribution.bars(COLUMNS, SHOWN)
     width = COLUMNS if len(heights) <= COLUMNS else len(heights)
@@ -306,7 +306,7 @@ def session_text(session: Session) -> RenderableType:
 
 
 def session_svg(session: Session) -> str:
-    from paigow_cli.cli.plots import svg_histogram
+    from paigow_cli.cli.views.plots import svg_histogram
 
     distribution, stake = session.distribution, session.stake
     heights, first, per_bar = distribution.bars(COLUMNS, SHOWN)

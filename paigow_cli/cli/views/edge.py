@@ -13,7 +13,7 @@ from paigow_cli.cli.output import (
     data_table,
     fitted,
 )
-from paigow_cli.cli.views import (
+from paigow_cli.cli.views.common import (
     QUESTION_KEYS,
     question_json,
     spread_text,
