@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import one_error
+from helpers import one_error
 from typer.testing import CliRunner
 
 from paigow_cli.cli import app
@@ -142,14 +142,6 @@ def test_item_2_the_c_locale_prints_letter_suits_and_ascii_lines(locale):
         capture_output=True,
     )
     assert "A♠".encode() in utf.stdout
-
-
-def test_item_3_the_readme_says_how_to_run_paigow_after_setting_up():
-    """The set-up installs into .venv/bin, and every example types bare ``paigow``: the README must
-    say how that works (activate the environment, or type the path)."""
-    readme = (ROOT / "README.md").read_text()
-    setup = readme[readme.index("## Set up on a fresh machine") : readme.index("## Tour")]
-    assert "source .venv/bin/activate" in setup and "`.venv/bin/paigow`" in setup
 
 
 def test_item_4_a_dealt_line_prices_the_dealers_side_bets_on_the_dealers_cards():
@@ -351,8 +343,8 @@ class Mine(Helper):
     assert "medium and low" in house.stdout  # trump-plaza's own two-pair clause, inherited
     check = json.loads(run("house-ways", "--check", str(plugin), "--hands", "300", "--json").stdout)
     assert check["passed"] and any("two_pairs" in warning for warning in check["warnings"])
-    readme = (ROOT / "README.md").read_text()
-    assert 'house_way_class("trump-plaza")' in readme and "class MyCasino(TrumpPlaza):" in readme
+    guide = (ROOT / "docs" / "guide" / "house-ways.md").read_text()
+    assert 'house_way_class("trump-plaza")' in guide and "class MyCasino(TrumpPlaza):" in guide
 
 
 @pytest.mark.slow

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import command_paths, random_hands
+from helpers import command_paths, random_hands
 from typer.testing import CliRunner
 
 from paigow_cli import __version__
@@ -415,12 +415,6 @@ def test_every_command_has_help_with_an_example(path):
     assert "Example" in result.stdout and f"paigow {' '.join(path)}" in result.stdout
 
 
-def test_every_command_is_documented_in_the_readme():
-    readme = (ROOT / "README.md").read_text()
-    for path in command_paths():
-        assert re.search(rf"`paigow {re.escape(' '.join(path))}\b", readme), path
-
-
 def test_completion_scripts_are_current():
     result = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "generate_completions.py"), "--check"], capture_output=True, text=True
@@ -463,15 +457,3 @@ def test_every_subpackage_is_packaged():
     for init in (ROOT / "paigow_cli").rglob("__init__.py"):
         name = ".".join(init.parent.relative_to(ROOT).parts)
         assert name in listed or any(fnmatch.fnmatch(name, pattern) for pattern in patterns), name
-
-
-def test_the_readmes_play_transcript_is_what_play_prints(foxwoods_table, monkeypatch):
-    """Issue 21, item 17: the README's `play` session is the real one, prompt for prompt."""
-    readme = (ROOT / "README.md").read_text()
-    block = readme.split("$ paigow play --seed 1\n", 1)[1].split("```", 1)[0]
-    typed = re.findall(r"(?:bet|set)> (.+)", block)
-    expected = re.sub(r"((?:bet|set)> ).+\n", r"\1", block)  # piped input is not echoed
-    monkeypatch.setenv("COLUMNS", "80")
-    result = runner.invoke(app, ["play", "--seed", "1"], input="\n".join([*typed, "quit"]) + "\n")
-    assert result.exit_code == 0, result.output
-    assert result.stdout.startswith(expected), (result.stdout, expected)

@@ -10,7 +10,7 @@ from itertools import combinations
 from math import comb
 
 import pytest
-from conftest import cards
+from helpers import cards
 from test_engine import dead_cases
 
 from paigow_cli.core.cards import DECK

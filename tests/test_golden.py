@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import cards, command_paths
+from helpers import cards, command_paths
 from typer.testing import CliRunner
 
 from paigow_cli.cli import app

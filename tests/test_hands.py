@@ -8,7 +8,7 @@ from itertools import combinations, pairwise
 
 import numpy as np
 import pytest
-from conftest import cards, random_hands
+from helpers import cards, random_hands
 from reference import reference_five, reference_two
 
 from paigow_cli.core.cards import DECK

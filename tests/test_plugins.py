@@ -11,7 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import cards
+from helpers import cards
 from typer.testing import CliRunner
 
 from paigow_cli.analysis.hand.house_way_check import check_house_way

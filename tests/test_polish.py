@@ -20,7 +20,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from conftest import cards, command_paths, one_error
+from helpers import cards, command_paths, one_error
 from typer.testing import CliRunner
 
 from paigow_cli.cli import app

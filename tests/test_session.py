@@ -12,7 +12,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from conftest import one_error
+from helpers import one_error
 from typer.testing import CliRunner
 from whole_game_reference import brute_force
 

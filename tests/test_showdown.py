@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from conftest import cards
+from helpers import cards
 
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.showdown import Outcome, settle

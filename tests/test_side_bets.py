@@ -10,7 +10,7 @@ from itertools import combinations
 from math import comb
 
 import pytest
-from conftest import cards
+from helpers import cards
 
 from paigow_cli.analysis.money.side_bets import PAY_TABLES, best_line, pay, side_bet_odds, with_pays
 from paigow_cli.core.bonus_hands import Line, hand_lines, pai_gow_top

@@ -11,7 +11,7 @@ from fractions import Fraction
 from itertools import pairwise
 
 import pytest
-from conftest import one_error
+from helpers import one_error
 from typer.testing import CliRunner
 
 from paigow_cli.analysis.game.question import Question

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import numpy as np
 import pytest
-from conftest import cards
+from helpers import cards
 from typer.testing import CliRunner
 
 from paigow_cli.cli import app

@@ -164,12 +164,24 @@ def _main_options(
         SETTINGS.ascii_only = True
 
 
+TOPICS = ("cards", "games", "json", "plugins")  # paigow help TOPIC: paigow_cli/cli/topics/TOPIC.md
+
+
+def topic_text(name: str) -> str:
+    """The text of a help topic, the same file the docs include."""
+    from importlib.resources import files
+
+    return files("paigow_cli.cli").joinpath("topics", f"{name}.md").read_text(encoding="utf-8")
+
+
 def complete_command(ctx: typer.Context, incomplete: str) -> list[str]:
-    """Shell completion of ``paigow help``: the commands, and a group's subcommands after it."""
+    """Shell completion of ``paigow help``: the commands and topics, and a group's subcommands after it."""
     group: Any = ctx.find_root().command
-    for word in ctx.params.get("command") or []:
+    words = ctx.params.get("command") or []
+    for word in words:
         group = getattr(group, "commands", {}).get(word, group)
-    return [name for name in getattr(group, "commands", {}) if name.startswith(incomplete)]
+    names = [*getattr(group, "commands", {}), *([] if words else TOPICS)]
+    return [name for name in names if name.startswith(incomplete)]
 
 
 def help_command(
@@ -177,30 +189,36 @@ def help_command(
     command: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="COMMAND...",
-            help="The command (and subcommand) to explain.",
+            metavar="COMMAND...|TOPIC",
+            help="The command (and subcommand) to explain, or a topic: cards, games, json, plugins.",
             show_default=False,
             click_type=WORDS,
             autocompletion=complete_command,
         ),
     ] = None,
 ) -> None:
-    """Show the help of paigow, or of one command, as git and pip do.
+    """Show the help of paigow or of one command, as git and pip do, or a topic (cards, games,
+    json, plugins: the same text as the docs).
 
     Examples:
 
     $ paigow help
     $ paigow help advise
     $ paigow help cache clear
+    $ paigow help plugins
     """
     root = ctx.find_root()
     group: Any = root.command
     names = list(command or [])
+    if len(names) == 1 and names[0].lower() in TOPICS:
+        typer.echo(topic_text(names[0].lower()), nl=False)
+        return
     for depth, name in enumerate(names):
         found = group.get_command(root, name) if hasattr(group, "get_command") else None
         if found is None:
             where = " ".join(["paigow", *names[:depth]])
-            error_line(f"no command '{name}' in {where} (see '{where} --help')")
+            topics = f"; topics: {', '.join(TOPICS)}" if depth == 0 else ""
+            error_line(f"no command '{name}' in {where} (see '{where} --help'{topics})")
             raise typer.Exit(ExitCode.BAD_INPUT)
         group = found
     root.command.main(args=[*names, "--help"], prog_name="paigow", standalone_mode=False)

@@ -1,0 +1,39 @@
+"""How the docs' console examples are read: a command after each ``$ ``, the lines it prints below
+it, ``...`` standing for any number of lines. The project's root ``conftest.py`` runs every example
+this way (with Sybil), and ``scripts/refresh_docs_examples.py`` rewrites the ones that changed."""
+
+from __future__ import annotations
+
+import re
+
+
+def console_steps(text: str) -> list[tuple[str, list[str]]]:
+    """A console block's commands (after ``$ ``; a line ending in a backslash goes on) and the
+    lines each one prints; a line ``...`` stands for any number of lines."""
+    steps: list[tuple[str, list[str]]] = []
+    lines = text.splitlines()
+    at = 0
+    while at < len(lines):
+        line = lines[at]
+        if not line.startswith("$ "):
+            raise ValueError(f"a console example must start each command with '$ ': {line!r}")
+        command = line[2:]
+        while command.endswith("\\") and at + 1 < len(lines):
+            at += 1
+            command = command[:-1] + "\n" + lines[at]
+        at += 1
+        expected = []
+        while at < len(lines) and not lines[at].startswith("$ "):
+            expected.append(lines[at].rstrip())
+            at += 1
+        steps.append((command, expected))
+    return steps
+
+
+def matches(expected: list[str], printed: str) -> bool:
+    """Whether ``printed`` is ``expected`` line for line (trailing blanks aside, ``...`` any lines)."""
+    pattern = "".join("(?:[^\n]*\n)*?" if line == "..." else re.escape(line) + "\n" for line in expected)
+    text = "".join(line.rstrip() + "\n" for line in printed.splitlines())
+    while text.endswith("\n\n"):
+        text = text[:-1]
+    return re.fullmatch(pattern, text) is not None
