@@ -225,6 +225,7 @@ def test_a_plugin_may_not_call_itself_best_way(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("full-deck")  # with the docs' full-deck examples: one count, then the cache
 def test_the_full_deck_tables_read_every_strategy_as_the_recorded_passes_counted(cache_folder):
     """The full deck: each strategy table (the foxwoods classic dealer, trump-plaza's EZ game and
     its banker side), read for every shipped way, equals the plain whole-game pass's counts

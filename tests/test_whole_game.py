@@ -632,6 +632,7 @@ FOXWOODS_COUNTS = {"wins": 2_402_482_226_669_052, "pushes": 3_341_113_289_015_57
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("full-deck")  # with the docs' full-deck examples: one count, then the cache
 def test_the_whole_foxwoods_game_counts_every_deal_as_the_published_reading_does(cache_folder):
     """Full deck, the classic game, the player on the house way: every one of the
     8,250,459,031,214,400 deals (minutes on two cores). Within 3.2e-6 of the deals of JB's counts."""
