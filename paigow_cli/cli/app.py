@@ -46,7 +46,15 @@ from paigow_cli.cli.exits import (
 )
 from paigow_cli.cli.help_pages import prepare_help_pages
 from paigow_cli.cli.options import WORDS
-from paigow_cli.cli.terminal import SETTINGS, ClosedPipe, fitted_streams, quiet_stdout
+from paigow_cli.cli.terminal import (
+    SETTINGS,
+    ClosedPipe,
+    StreamError,
+    fitted_streams,
+    flush_output,
+    guard_streams,
+    quiet_stdout,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -384,13 +392,22 @@ _tidy_help(app)
 
 
 def main() -> None:
-    """Console-script entry point: no traceback reaches a user unless PAIGOW_DEBUG is set."""
+    """Console-script entry point: no traceback reaches a user unless PAIGOW_DEBUG is set. A
+    closed or full standard stream is an error like any other (``terminal.guard_streams``)."""
+    guard_streams(failure=ExitCode.FAILURE, bad_input=ExitCode.BAD_INPUT)
     try:
-        app_to_run(sys.argv[1:])(prog_name="paigow")
+        try:
+            app_to_run(sys.argv[1:])(prog_name="paigow")
+        finally:
+            flush_output(ExitCode.FAILURE)
     except SystemExit as exit:
         if exit.code == ExitCode.INTERRUPTED:
             leave_now(ExitCode.INTERRUPTED)
         raise
+    except StreamError as error:
+        quiet_stdout()  # nothing more can be written there, and the last flush must not fail again
+        error_line(str(error))
+        sys.exit(error.code)
     except KeyboardInterrupt:
         typer.echo("Interrupted.", err=True)
         leave_now(ExitCode.INTERRUPTED)

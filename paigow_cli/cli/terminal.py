@@ -115,12 +115,54 @@ def quiet_stdout() -> None:
         pass
 
 
+class StreamError(Exception):
+    """A standard stream paigow needs is closed or cannot be written (``>&-``, ``> /dev/full``):
+    reported as one ``Error:`` line, with the exit status of any other error of its kind."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class ClosedStream:
+    """What stands in for a standard stream the shell closed (Python gives None for it): any use
+    of it is a ``StreamError`` naming the stream, raised where paigow first needs it."""
+
+    def __init__(self, name: str, code: int, use: str) -> None:
+        self.name, self.code, self.use = name, code, use
+
+    encoding = "utf-8"
+    closed = True
+
+    def _closed(self, *args: Any, **kwargs: Any) -> Any:
+        raise StreamError(f"standard {self.name} is closed: {self.use}", self.code)
+
+    write = read = readline = readlines = isatty = fileno = __iter__ = _closed
+
+    def flush(self) -> None:
+        """Nothing was written, so there is nothing to flush (a command that prints nothing runs)."""
+
+
+def guard_streams(*, failure: int, bad_input: int) -> None:
+    """Stand-ins for the standard streams the shell closed: a closed output or input is an error
+    where paigow first uses it (with the exit status of a failure or of bad input); a closed
+    standard error swallows what is written to it, so the exit status still says what happened."""
+    if sys.stdout is None:
+        sys.stdout = ClosedStream("output", failure, "nothing paigow prints can be shown")  # type: ignore[assignment]
+    if sys.stdin is None:
+        sys.stdin = ClosedStream("input", bad_input, "this command reads from it")  # type: ignore[assignment]
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115  (for the life of the process)
+
+
 class FittedStream:
     """A text stream that writes what its underlying stream can print (``fit``); Rich writes here,
-    and reads the encoding to choose ASCII box lines when the stream (or ``--ascii``) needs them."""
+    and reads the encoding to choose ASCII box lines when the stream (or ``--ascii``) needs them.
+    A stream that cannot be written (a full disk, ``/dev/full``) is a ``StreamError``."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, name: str = "output", code: int = 1) -> None:
         self.stream = stream
+        self.name, self.code = name, code
 
     @property
     def encoding(self) -> str:
@@ -133,15 +175,37 @@ class FittedStream:
             return self.stream.write(fit(text, encoding=getattr(self.stream, "encoding", None)))
         except BrokenPipeError:
             raise ClosedPipe from None
+        except OSError as error:
+            raise unwritable(self.name, error, self.code) from None
 
     def flush(self) -> None:
         try:
             self.stream.flush()
         except BrokenPipeError:
             raise ClosedPipe from None
+        except OSError as error:
+            raise unwritable(self.name, error, self.code) from None
 
     def __getattr__(self, name: str) -> Any:  # isatty, fileno, flush, ... as the stream has them
         return getattr(self.stream, name)
+
+
+def unwritable(name: str, error: OSError, code: int) -> StreamError:
+    """The error of a standard stream that cannot be written, in words: ``standard output cannot
+    be written: No space left on device``."""
+    reason = error.strerror or str(error)
+    return StreamError(f"standard {name} cannot be written: {reason}", code)
+
+
+def flush_output(code: int) -> None:
+    """Flush standard output before the end, so a write the system refuses (a full disk) is an
+    error said while paigow can still say it, not a lost line at the interpreter's exit."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise ClosedPipe from None
+    except OSError as error:
+        raise unwritable("output", error, code) from None
 
 
 @contextmanager
@@ -150,7 +214,7 @@ def fitted_streams() -> Iterator[None]:
     every writer, Typer's help pages included, prints only what the terminal can."""
     saved = sys.stdout, sys.stderr
     SETTINGS.ascii_only = ascii_asked()  # --ascii, if given, says so for this run only
-    sys.stdout, sys.stderr = FittedStream(sys.stdout), FittedStream(sys.stderr)
+    sys.stdout, sys.stderr = FittedStream(sys.stdout, "output"), FittedStream(sys.stderr, "error")
     try:
         yield
     finally:
