@@ -148,9 +148,9 @@ def guard_streams(*, failure: int, bad_input: int) -> None:
     where paigow first uses it (with the exit status of a failure or of bad input); a closed
     standard error swallows what is written to it, so the exit status still says what happened."""
     if sys.stdout is None:
-        sys.stdout = ClosedStream("output", failure, "nothing paigow prints can be shown")  # type: ignore[assignment]
+        sys.stdout = ClosedStream("output", failure, "nothing paigow prints can be shown")
     if sys.stdin is None:
-        sys.stdin = ClosedStream("input", bad_input, "this command reads from it")  # type: ignore[assignment]
+        sys.stdin = ClosedStream("input", bad_input, "this command reads from it")
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115  (for the life of the process)
 
