@@ -457,3 +457,18 @@ def test_every_subpackage_is_packaged():
     for init in (ROOT / "paigow_cli").rglob("__init__.py"):
         name = ".".join(init.parent.relative_to(ROOT).parts)
         assert name in listed or any(fnmatch.fnmatch(name, pattern) for pattern in patterns), name
+
+
+@pytest.mark.parametrize("flag", ["--install-completion", "--show-completion"])
+def test_a_completion_flag_with_a_shell_named_is_refused_and_changes_nothing(flag, tmp_path):
+    """``--install-completion nosuchshell`` used to install bash completion and edit ~/.bashrc."""
+    env = {**__import__("os").environ, "HOME": str(tmp_path), "SHELL": "/bin/bash"}
+    result = subprocess.run(
+        [sys.executable, "-m", "paigow_cli", flag, "nosuchshell"], env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"Error: {flag} takes no other argument ('nosuchshell' given): it acts for the shell it runs in (bash, zsh, "
+        "fish or PowerShell), so run it from that shell"
+    ]
+    assert list(tmp_path.iterdir()) == []

@@ -99,6 +99,7 @@ class PaigowGroup(TyperGroup):
         words = list(sys.argv[1:] if args is None else args)
         if not words or words[0] == "help" or "--help" in words or "-h" in words:
             prepare_help_pages()
+        refuse_completion_arguments(words)
         with fitted_streams():
             try:
                 self._run(args, prog_name, complete_var, windows_expand_args, **extra)
@@ -145,6 +146,27 @@ class PaigowGroup(TyperGroup):
         return sorted(
             names, key=lambda name: COMMAND_ORDER.index(name) if name in COMMAND_ORDER else len(COMMAND_ORDER)
         )
+
+
+COMPLETION_FLAGS = ("--install-completion", "--show-completion")
+
+
+def refuse_completion_arguments(words: Sequence[str]) -> None:
+    """``--install-completion`` and ``--show-completion`` take no shell: they act for the shell they
+    run in, so a word beside them (``--install-completion nosuchshell``) is refused before anything
+    is installed, rather than ignored while the current shell's completion is written.
+
+    >>> refuse_completion_arguments(["--install-completion"])
+    """
+    for flag in COMPLETION_FLAGS:
+        if flag in words:
+            others = [word for word in words if word != flag]
+            if others:
+                error_line(
+                    f"{flag} takes no other argument ({others[0]!r} given): it acts for the shell it runs "
+                    "in (bash, zsh, fish or PowerShell), so run it from that shell"
+                )
+                sys.exit(ExitCode.BAD_INPUT)
 
 
 def _show_version(value: bool) -> None:

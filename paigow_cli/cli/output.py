@@ -145,10 +145,25 @@ def progress_line(description: str, done: int, total: int, seconds: float) -> st
 
 
 def check_folder(path: Path, option: str) -> None:
-    """Refuse a file to write whose folder does not exist, before any long work (``write_file``
-    writes it at the end)."""
+    """Refuse a file to write that cannot be one (no name, or a folder's) or whose folder does not
+    exist, before any long work (``write_file`` writes it at the end)."""
+    if str(path) in ("", "."):
+        raise OptionError(f"{option} needs a file name to write (it was given an empty one)")
+    if path.is_dir():
+        raise OptionError(f"{option} {path}: is a folder; give the name of a file to write")
     if not path.parent.is_dir():
         raise OptionError(f"{option} {path}: its folder {path.parent} does not exist")
+
+
+def new_file_mode(path: Path) -> int:
+    """The mode a file the user asked for gets: the one it has if it exists, else what the umask
+    allows of 0666, as a file ``open`` creates (under umask 022: 0644)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def write_file(path: Path, text: str, option: str) -> None:
@@ -157,9 +172,11 @@ def write_file(path: Path, text: str, option: str) -> None:
     import tempfile
     from pathlib import Path
 
+    check_folder(path, option)
     try:
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
         try:
+            os.fchmod(handle, new_file_mode(path))  # mkstemp's files are private (0600): a user's are not
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(text)
             os.replace(temporary, path)
