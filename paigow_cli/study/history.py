@@ -35,6 +35,9 @@ APPLICATION_ID = 0x50474F57  # "PGOW": marks the file as a paigow history
 WAIT_SECONDS = 30  # how long a session waits for another that holds the file (the busy timeout too)
 
 
+FOLD = "fold"  # the setting a folded round is stored with (graded as a sure loss, EV -1)
+
+
 @dataclass(frozen=True)
 class HandRecord:
     """One graded hand: the cards, their category, the settings (low cards, as typed in the drill),

@@ -13,7 +13,7 @@ from paigow_cli.core.rules import Rules
 from paigow_cli.core.showdown import Settlement, settle
 from paigow_cli.core.splits import Split
 from paigow_cli.house_ways import HouseSetting
-from paigow_cli.study.history import HandRecord
+from paigow_cli.study.history import FOLD, HandRecord
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ def fold_record(event: Folded, table: object, seconds: float) -> HandRecord:
         best_payout=paid(advice.best_row.split),
         **side_fields(event.side),
     )
-    return replace(record, chosen="fold", ev_chosen=-1.0, folded=True)
+    return replace(record, chosen=FOLD, ev_chosen=-1.0, folded=True)
 
 
 def side_fields(side: SideResult | None) -> dict[str, str]:

@@ -154,6 +154,7 @@ def hand_rules(hand: Any) -> Any:
 
 def worst_json(hands: list[Any], since: str | None, last: int | None) -> dict[str, Any]:
     from paigow_cli.cli.views.common import study_command
+    from paigow_cli.study.history import FOLD
 
     return {
         "since": since,
@@ -170,9 +171,7 @@ def worst_json(hands: list[Any], since: str | None, last: int | None) -> dict[st
                 "game": hand.game,
                 "house_way": hand.house_way,
                 "banker": hand.banker,
-                "study": study_command(
-                    hand.cards, hand.best if hand.chosen == "fold" else hand.chosen, hand_rules(hand)
-                ),
+                "study": study_command(hand.cards, None if hand.chosen == FOLD else hand.chosen, hand_rules(hand)),
             }
             for hand in hands
         ],
@@ -183,7 +182,8 @@ def worst_text(hands: list[Any], since: str | None) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
-    from paigow_cli.cli.views.common import study_command
+    from paigow_cli.cli.views.common import played_words, study_command
+    from paigow_cli.study.history import FOLD
 
     if not hands:
         where = f" since {since}" if since else ""
@@ -192,11 +192,12 @@ def worst_text(hands: list[Any], since: str | None) -> RenderableType:
         Text(f"Your {len(hands)} costliest setting{'s' * (len(hands) != 1)}, the most first", style="bold")
     ]
     for hand in hands:
-        yours = "fold" if hand.chosen == "fold" else f"{hand.chosen} in front"
-        line = Text(f"{hand.at[:10]}  {hand.cards}: you played {yours}{' (a foul)' if hand.foul else ''}, the best ")
-        line.append(f"{hand.best} in front; gave up {hand.given_up:.4f}")
+        line = Text(f"{hand.at[:10]}  {hand.cards}: you {played_words(hand.chosen)}")
+        line.append(
+            f"{' (a foul)' if hand.foul else ''}, the best is {hand.best} in front; gave up {hand.given_up:.4f}"
+        )
         lines.append(indented(line, 0, hang=2))
-        low = hand.best if hand.chosen == "fold" else hand.chosen
+        low = None if hand.chosen == FOLD else hand.chosen
         lines.append(indented(study_command(hand.cards, low, hand_rules(hand)), 2, style="dim"))
     return Group(*lines)
 
@@ -204,6 +205,8 @@ def worst_text(hands: list[Any], since: str | None) -> RenderableType:
 def stats_text(stats: HistoryStats, bet: Decimal, since: str | None) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
+
+    from paigow_cli.cli.views.common import played_words
 
     if not stats.hands:
         where = f" since {since}" if since else ""
@@ -251,7 +254,7 @@ def stats_text(stats: HistoryStats, bet: Decimal, since: str | None) -> Renderab
             if worst is not None:
                 lines.append(
                     indented(
-                        f"{leak.name}: e.g. {worst.cards}, you put {worst.chosen} in front, the best is "
+                        f"{leak.name}: e.g. {worst.cards}, you {played_words(worst.chosen)}, the best is "
                         f"{worst.best} ({worst.given_up:.4f} given up)",
                         2,
                         style="dim",

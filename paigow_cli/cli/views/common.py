@@ -137,16 +137,20 @@ def rates_text(odds: Any) -> str:
     return "  ".join(f"{name} {100 * count / total:.1f}%" for name, count in zip(("win", "push", "lose"), odds.counts))
 
 
-def study_command(hand: Sequence[Card] | str, low: Sequence[Card] | str, rules: Rules) -> str:
-    """The ``paigow advise`` command that ranks a hand's settings, marking the one played.
+def study_command(hand: Sequence[Card] | str, low: Sequence[Card] | str | None, rules: Rules) -> str:
+    """The ``paigow advise`` command that ranks a hand's settings, marking the one played (none
+    for a fold, which is no setting).
 
     >>> from paigow_cli.core.cards import parse_cards
     >>> study_command(parse_cards("AS KD JK 9H 9C 4D 2S"), parse_cards("KD 4D"), Rules(game=Game.EZ, banker=True))
     "paigow advise AS KD JK 9H 9C 4D 2S --low 'KD 4D' --game ez --banker"
+    >>> study_command("AS KD JK 9H 9C 4D 2S", None, Rules())
+    'paigow advise AS KD JK 9H 9C 4D 2S'
     """
     hand = hand if isinstance(hand, str) else cards_text(hand)
-    low = low if isinstance(low, str) else cards_text(low)
-    words = ["paigow advise", hand, f"--low '{low}'"]
+    words = ["paigow advise", hand]
+    if low is not None:
+        words.append(f"--low '{low if isinstance(low, str) else cards_text(low)}'")
     if rules.house_way != HouseWayName.FOXWOODS.value:
         words.append(f"--house-way {rules.house_way}")
     if rules.game is not Game.CLASSIC:
@@ -163,3 +167,14 @@ def spread_text(payouts: Payouts, session: bool = True) -> str:
     points to the command that turns it into a session's money."""
     text = f"Spread per hand: standard deviation {payouts.sd:.4f} bets (variance exactly {payouts.variance})"
     return text + ("; paigow session turns it into an evening's money." if session else ".")
+
+
+def played_words(chosen: str) -> str:
+    """What a player did with a hand, in words: a setting put in front, or a fold.
+
+    >>> played_words("KD 4D"), played_words("fold")
+    ('put KD 4D in front', 'folded (EV -1)')
+    """
+    from paigow_cli.study.history import FOLD
+
+    return "folded (EV -1)" if chosen == FOLD else f"put {chosen} in front"
