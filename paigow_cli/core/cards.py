@@ -236,6 +236,20 @@ def printable(text: str) -> str:
     return "".join(character if character.isprintable() else repr(character)[1:-1] for character in text)
 
 
+def typing_example(hand: Iterable[Card]) -> str:
+    """Two cards to show how cards are typed when a player mistypes his setting: never two of his
+    own, so the example is no setting of the hand (least of all the one to make).
+
+    >>> typing_example(parse_cards("QH 7C AS KD JK 9H 2S"))
+    'TD 3S'
+    """
+    held = set(hand)
+    return cards_text([card for card in parse_cards(TYPING_EXAMPLES) if card not in held][:2])
+
+
+TYPING_EXAMPLES = "QH 7C TD 3S 8D 5C JH 4D 9S"  # nine: a hand of seven leaves at least two of them
+
+
 def looks_like_words(text: str) -> bool:
     """True when typed text is words (a command), never to be read as cards: every token is three or
     more letters and not the joker.

@@ -21,11 +21,11 @@ from paigow_cli.core.cards import (
     parse_cards,
     printable,
     sort_cards,
+    typing_example,
 )
 from paigow_cli.core.errors import CardError, PaigowError
 from paigow_cli.core.rules import Rules
 from paigow_cli.engine.dealer_table import DealerTable
-from paigow_cli.house_ways import house_setting
 from paigow_cli.study.dealing import deal_rounds
 from paigow_cli.study.history import HandRecord
 
@@ -208,17 +208,19 @@ class Drill:
         if command == "hint":
             self.hinted.add(hand)
             return Reply("hint", advice=advise(hand, self.rules, table=self.table))
-        example = cards_text(house_setting(hand, self.rules).split.low)
+        example = typing_example(hand)  # never a setting of the hand: no answer given away
         if looks_like_words(answer):
             return Reply(
                 "error",
                 text=f"'{printable(answer.strip())}' is not a command here: name your two low cards "
-                f"(e.g. {example}), or type help, hint, skip or q.",
+                f"(as in {example}), or type help, hint, skip or q.",
             )
         try:
             grade = self.grade(hand, answer)
         except PaigowError as error:
-            return Reply("error", text=f"That is not a setting: {error}. Name two of your seven cards, e.g. {example}.")
+            return Reply(
+                "error", text=f"That is not a setting: {error}. Name two of your seven cards, as in {example}."
+            )
         return Reply("grade", grade=grade)
 
     def grade(self, hand: tuple[Card, ...], answer: str) -> Grade:

@@ -25,11 +25,11 @@ from paigow_cli.analysis.money.side_bets import PAY_TABLES, PayTable
 from paigow_cli.core.cards import (
     DECK,
     Card,
-    cards_text,
     looks_like_words,
     parse_cards,
     printable,
     sort_cards,
+    typing_example,
 )
 from paigow_cli.core.errors import PaigowError
 from paigow_cli.core.money import money
@@ -265,7 +265,7 @@ class TableGame:
         text = line.strip()
         if command == "set":
             text = text[3:]
-        example = cards_text(house_setting(self.player, self.rules).split.low)  # a legal setting, for the examples
+        example = typing_example(self.player)  # never a setting of the hand: no answer given away
         try:
             low = parse_cards(text)
             split = make_split(self.player, low, self.rules.wheel_is_low)
@@ -273,13 +273,13 @@ class TableGame:
             if looks_like_words(text):
                 return [
                     Say(
-                        f"'{printable(text)}' is not a command here: name your two low cards (e.g. {example}), "
+                        f"'{printable(text)}' is not a command here: name your two low cards (as in {example}), "
                         "or type house, hint, fold, quit or help.",
                         "error",
                     )
                 ]
             return [
-                Say(f"{error}. Name two of your seven cards for the low hand (e.g. {example}), or type help.", "error")
+                Say(f"{error}. Name two of your seven cards for the low hand (as in {example}), or type help.", "error")
             ]
         if split.foul:
             self._pending = split
