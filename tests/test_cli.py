@@ -49,6 +49,7 @@ def test_eval_five_cards_json():
         "cards": ["JK", "KS", "9S", "6S", "3S"],
         "category": "flush",
         "label": "Flush, ace-high",
+        "best": ["JK", "KS", "9S", "6S", "3S"],
     }
 
 
@@ -177,8 +178,8 @@ def test_house_json_fields():
 def test_house_batch_json_lines():
     result = run("house", "-", "--json", input="9S 9H 4D 4C AS KD 2H\nnot cards\nAS AH AD AC JK KS KD\n")
     assert result.exit_code == 1
-    lows = [json.loads(line)["low"] for line in result.stdout.splitlines()]
-    assert lows == [["AS", "KD"], ["KS", "KD"]]
+    lows = [json.loads(line).get("low") for line in result.stdout.splitlines()]
+    assert lows == [["AS", "KD"], None, ["KS", "KD"]]  # the bad line's object holds its error
     assert_one_error_line(result, 1, "line 2")
 
 
@@ -289,7 +290,7 @@ def test_stdin_batch_is_json_lines_in_order_and_bad_lines_are_numbered():
     result = run("advise", "-", "--json", input=batch)
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert [json.loads(line)["hand"][0] for line in lines] == ["JK", "8S"]
+    assert [json.loads(line).get("hand", ["error"])[0] for line in lines] == ["JK", "error", "8S"]
     assert_one_error_line(result, 1, "line 3", "card AS is given twice")
 
 
@@ -308,7 +309,7 @@ def test_advise_batch_on_threads_prints_what_one_thread_prints(monkeypatch, foxw
         results[threads] = run("advise", "-", "--json", input=batch)
     one, many = results[1], results[3]
     assert one.exit_code == many.exit_code == 1
-    assert one.stdout == many.stdout and len(many.stdout.splitlines()) == 23
+    assert one.stdout == many.stdout and len(many.stdout.splitlines()) == 24  # the bad line's error object too
     assert one.stderr == many.stderr and "line 8" in many.stderr
 
 

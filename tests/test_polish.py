@@ -276,15 +276,6 @@ def test_play_never_echoes_control_characters(foxwoods_table):
     assert "\x1b" not in texts(played.handle("AS \x1b[31m"))
 
 
-def test_play_examples_are_legal_settings(foxwoods_table):
-    from paigow_cli.core.splits import make_split
-
-    game = table_game(foxwoods_table)
-    said = texts(game.handle("2C 2D"))
-    example = re.search(r"e\.g\. (\S+ \S+)\)", said).group(1)
-    assert not make_split(game.player, cards(example)).foul
-
-
 def test_quit_at_the_set_prompt_asks_first_and_says_what_the_hand_is_worth(foxwoods_table):
     from paigow_cli.study.table_game import Phase
 

@@ -23,6 +23,8 @@ from paigow_cli.core.errors import CardError, PaigowError
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
+    from paigow_cli.cli.output import Output
+
 
 def no_stdin() -> NoReturn:
     error_line("- reads hands from stdin, but there is no standard input (it is closed): pipe or type hands into it")
@@ -40,15 +42,22 @@ def readable_lines() -> Iterator[str]:
 
 
 def for_each_hand(
-    cards: list[str] | None, handle: Callable[[str | list[str]], Callable[[], None] | None], threads: int = 1
+    cards: list[str] | None,
+    handle: Callable[[str | list[str]], Callable[[], None] | None],
+    *,
+    output: Output,
+    threads: int = 1,
 ) -> None:
     """Run ``handle`` on the cards given, or on each stdin line when they are ``-``. ``handle`` may
     return a function that prints its result: it is called on the main thread, in input order.
 
     In a batch a bad line is reported with its number and the batch goes on; the exit status is
-    then 1. With ``threads`` > 1 (work that releases the GIL: ``advise``'s compiled engine), a batch
-    works on that many lines at once once the first is done, reading ahead only while more input is
-    already waiting, so a line typed or piped slowly is still answered before the next arrives.
+    then 1. Blank lines and lines starting with ``#`` are skipped. With ``--json`` every other line
+    gets one JSON object, in order, with its ``line`` number and ``input`` (``Output``); a bad
+    line's object holds its ``error``. With ``threads`` > 1 (work that releases the GIL:
+    ``advise``'s compiled engine), a batch works on that many lines at once once the first is done,
+    reading ahead only while more input is already waiting, so a line typed or piped slowly is
+    still answered before the next arrives.
     """
     if not cards:
         error_line("no cards given: give the cards as arguments (e.g. AS KD JK 9H 9C 4D 2S) or - to read stdin")
@@ -70,9 +79,9 @@ def for_each_hand(
         if line.strip() and not line.lstrip().startswith("#")
     )
     if threads > 1:
-        failures = _work_ahead(lines, handle, threads)
+        failures = _work_ahead(lines, handle, threads, output)
     else:
-        failures = sum(_finish(number, partial(handle, line)) for number, line in lines)
+        failures = sum(_finish(number, line, partial(handle, line), output) for number, line in lines)
     if failures:
         raise typer.Exit(ExitCode.FAILURE)
 
@@ -83,39 +92,44 @@ def batch_threads() -> int:
     return max(1, min(os.cpu_count() or 1, 4))
 
 
-def _finish(number: int, result: Callable[[], Callable[[], None] | None]) -> int:
+def _finish(number: int, line: str, result: Callable[[], Callable[[], None] | None], output: Output) -> int:
     """Print one batch line's result, or report its error with the line number: the failures, 0 or 1."""
+    output.line = number, line.rstrip("\r\n")
     try:
         printer = result()
         if printer is not None:
             printer()
     except PaigowError as error:
-        error_line(f"line {number}: {error_text(error)}")
+        message = error_text(error)
+        error_line(f"line {number}: {message}")
+        output.emit_error(number, line.rstrip("\r\n"), message)
         return 1
+    finally:
+        output.line = None
     return 0
 
 
 def _work_ahead(
-    lines: Iterator[tuple[int, str]], handle: Callable[[str], Callable[[], None] | None], threads: int
+    lines: Iterator[tuple[int, str]], handle: Callable[[str], Callable[[], None] | None], threads: int, output: Output
 ) -> int:
     """``for_each_hand``'s batch on a pool of ``threads``: the failures."""
     from collections import deque
     from concurrent.futures import Future, ThreadPoolExecutor
 
-    pending: deque[tuple[int, Future[Callable[[], None] | None]]] = deque()
+    pending: deque[tuple[int, str, Future[Callable[[], None] | None]]] = deque()
     failures = 0
 
     def finish_first() -> None:
         nonlocal failures
-        number, future = pending.popleft()
-        failures += _finish(number, future.result)
+        number, line, future = pending.popleft()
+        failures += _finish(number, line, future.result, output)
 
     pool = ThreadPoolExecutor(threads, thread_name_prefix="paigow-batch")
     try:
         warm = False  # the first line alone: it loads the table and the compiled engine once
         for number, line in lines:
-            pending.append((number, pool.submit(handle, line)))
-            while pending and (not warm or len(pending) > 2 * threads or pending[0][1].done()):
+            pending.append((number, line, pool.submit(handle, line)))
+            while pending and (not warm or len(pending) > 2 * threads or pending[0][2].done()):
                 finish_first()
                 warm = True
             while pending and not _input_waiting():

@@ -27,22 +27,29 @@ if TYPE_CHECKING:
     from paigow_cli.core.cards import Card
 
 
+MAX_ECHO = 80  # characters of a typed line repeated in a batch's JSON error object
+
+
 class Output:
-    """Prints results as text (Rich) or JSON, one document per hand."""
+    """Prints results as text (Rich) or JSON, one document per hand. In a batch's JSON Lines every
+    input line gets one object, in order, that starts with its ``line`` number and its ``input``
+    as typed (``for_each_hand`` says which line is being answered): the hand's document, or
+    ``error`` for a bad line, so results join back to the input."""
 
     def __init__(self, as_json: bool, batch: bool) -> None:
         self.as_json = as_json
         self.batch = batch
         self._console: Any = None
         self._printed = 0
+        self.line: tuple[int, str] | None = None  # the batch line being answered: number, input as typed
 
     def emit(self, document: Any, text: Callable[[], Any]) -> None:
         """Print ``document`` as JSON, or the renderable built by ``text``."""
         if self.as_json:
-            printed = json_text(document, pretty=not self.batch)
-            if not can_encode(printed, getattr(sys.stdout, "encoding", None)) or SETTINGS.ascii_only:
-                printed = json_text(document, pretty=not self.batch, ascii_only=True)
-            typer.echo(printed)
+            if self.batch and self.line is not None:
+                number, typed = self.line
+                document = {"line": number, "input": typed, **document}
+            self._print_json(document)
             return
         if self._console is None:
             self._console = console()
@@ -51,6 +58,18 @@ class Output:
             self._console.print()
         show(self._console, text())
         self._printed += 1
+
+    def emit_error(self, number: int, typed: str, message: str) -> None:
+        """A bad batch line's object in JSON Lines (its ``Error:`` line goes to stderr as well)."""
+        if self.as_json and self.batch:
+            shown = typed if len(typed) <= MAX_ECHO else typed[: MAX_ECHO - 3] + "..."
+            self._print_json({"line": number, "input": shown, "error": message})
+
+    def _print_json(self, document: Any) -> None:
+        printed = json_text(document, pretty=not self.batch)
+        if not can_encode(printed, getattr(sys.stdout, "encoding", None)) or SETTINGS.ascii_only:
+            printed = json_text(document, pretty=not self.batch, ascii_only=True)
+        typer.echo(printed)
 
 
 CTRL_C = "\x03"  # what read_line returns when the player presses Ctrl-C

@@ -109,6 +109,34 @@ def _read_token(chunk: str, position: int) -> tuple[Card, int]:
     return DECK[RANK_CHARS.index(rank) * 4 + SUIT_CHARS.index(suit)], match.end()
 
 
+def _as_typed(typed: str, chunk: str, position: int, error: CardError) -> str:
+    """A card error that quotes what the user typed: the word as a whole, not a piece of it.
+
+    >>> _as_typed("11s", "11S", 0, CardError("'11' is not a card: unknown rank '1' (ranks are 2-9)"))
+    "'11s' is not a card: unknown rank '11' (ranks are 2-9, T or 10, J, Q, K, A)"
+    >>> _as_typed("bad", "BAD", 0, CardError("'BA' is not a card: unknown rank 'B' (ranks are 2-9)"))
+    "'bad' is not a card: a card is a rank and a suit, like AS or 10H"
+    >>> _as_typed("askdqx", "ASKDQX", 4, CardError("'QX' is not a card: unknown suit 'X' (suits are S H D C)"))
+    "'askdqx' is not a card: a card is a rank and a suit, like AS or 10H (read as cards written together, 'qx' is not one: unknown suit 'X' (suits are S H D C))"
+    """
+    message = str(error)
+    typed = printable(typed)
+    basic = f"{typed!r} is not a card: a card is a rank and a suit, like AS or 10H"
+    if position == 0 and len(chunk) <= 3:  # one card, mistyped
+        rank, suit = chunk[:-1], chunk[-1]
+        if len(chunk) == 3 and (suit in SUIT_CHARS or suit in _SYMBOL_TO_SUIT) and rank.isdigit() and rank != "10":
+            return f"{typed!r} is not a card: unknown rank {rank!r} (ranks are 2-9, T or 10, J, Q, K, A)"
+        if len(chunk) == 3 and not chunk.startswith("10"):
+            return basic
+        detail = message.split(" is not a card", 1)[1] if " is not a card" in message else f": {message}"
+        return f"{typed!r} is not a card{detail}"
+    if position == 0 or " is not a card" not in message:
+        return basic
+    piece, detail = message.split(" is not a card", 1)
+    detail = detail.replace(" (a card is a rank and a suit, like AS or 10H)", "")
+    return f"{basic} (read as cards written together, {piece.lower()} is not one{detail})"
+
+
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas, or written together; any case.
 
@@ -127,10 +155,14 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     joined = (text if isinstance(text, str) else " ".join(text)).translate(_INVISIBLE)
     cards: list[Card] = []
     seen: set[int] = set()
-    for chunk in _SEPARATORS.split(joined.strip().upper()):
+    for typed in _SEPARATORS.split(joined.strip()):
+        chunk = typed.upper()
         position = 0
         while position < len(chunk):
-            card, position = _read_token(chunk, position)
+            try:
+                card, position = _read_token(chunk, position)
+            except CardError as error:
+                raise CardError(_as_typed(typed, chunk, position, error)) from None
             if card in seen:
                 if card == JOKER_CODE:
                     raise CardError("the joker is given twice (the deck has one joker)")
@@ -227,12 +259,20 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(CARD_TEXT[card] for card in cards)
 
 
-def printable(text: str) -> str:
-    r"""Text as typed, with control and escape characters shown as escapes, never sent to the terminal.
+ECHO_LIMIT = 60  # characters of typed text an error repeats; a longer text is cut
+
+
+def printable(text: str, limit: int = ECHO_LIMIT) -> str:
+    r"""Text as typed, to repeat in a message: control and escape characters shown as escapes, never
+    sent to the terminal, and a long text cut (a megabyte pasted at a prompt is not echoed whole).
 
     >>> print(printable("ab\x1b[2Jc"))
     ab\x1b[2Jc
+    >>> len(printable("x" * 10_000))
+    60
     """
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
     return "".join(character if character.isprintable() else repr(character)[1:-1] for character in text)
 
 

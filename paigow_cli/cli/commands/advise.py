@@ -136,7 +136,7 @@ def advise_command(
         )
         return lambda: output.emit(advise_json(advice), lambda: advise_text(advice, show_all))
 
-    for_each_hand(cards, handle, threads=batch_threads() if batch else 1)
+    for_each_hand(cards, handle, output=output, threads=batch_threads() if batch else 1)
 
 
 def split_dealer(
@@ -168,11 +168,10 @@ def advise_json(advice: Advice) -> dict[str, Any]:
         "rules": advice.rules.as_dict(),
         "house_way": setting_json(advice.house),
     }
-    if advice.dealer is not None:
-        document["bet"] = float(advice.bet)
-        document["dealer"] = setting_json(advice.dealer)
-    else:
-        document["dead"] = card_list(advice.dead)
+    # One key set whether or not a dealer's hand is given: null where it does not apply.
+    document["dead"] = card_list(advice.dead)
+    document["bet"] = float(advice.bet) if advice.dealer is not None else None
+    document["dealer"] = setting_json(advice.dealer) if advice.dealer is not None else None
     chosen = advice.chosen_row
     if chosen is not None:
         document["chosen"] = row_json(chosen)

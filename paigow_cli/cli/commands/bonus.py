@@ -134,7 +134,7 @@ def bonus_command(
         setting = house_setting(on_dealer, rules) if any(table.needs_house_way for table in tables) else None
         output.emit(bonus_json(hand, tables, setting, dealer), lambda: bonus_text(hand, tables, setting, dealer))
 
-    for_each_hand(cards, handle)
+    for_each_hand(cards, handle, output=output)
 
 
 def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:

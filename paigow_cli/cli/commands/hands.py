@@ -66,18 +66,16 @@ def eval_command(
             value = evaluate(hand, rules.wheel_is_low)
         output.emit(eval_json(hand, value, best), lambda: eval_text(hand, value, best))
 
-    for_each_hand(cards, handle)
+    for_each_hand(cards, handle, output=output)
 
 
 def eval_json(cards: Sequence[Card], value: HandValue, best: Sequence[Card] | None) -> dict[str, Any]:
-    document: dict[str, Any] = {
+    return {
         "cards": card_list(cards),
         "category": value.category.slug,
         "label": value.label,
+        "best": card_list(best if best is not None else cards),  # the cards valued: the best five of seven
     }
-    if best is not None:
-        document["best"] = card_list(best)
-    return document
 
 
 def eval_text(cards: Sequence[Card], value: HandValue, best: Sequence[Card] | None) -> RenderableType:

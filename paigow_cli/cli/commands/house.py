@@ -67,7 +67,7 @@ def house_command(
         setting = house_setting(sort_cards(parse_hand(player, what="a hand to set")), rules)
         output.emit(house_json(setting), lambda: house_text(setting))
 
-    for_each_hand(cards, handle)
+    for_each_hand(cards, handle, output=output)
 
 
 def house_json(setting: HouseSetting) -> dict[str, Any]:
