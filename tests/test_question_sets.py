@@ -259,7 +259,7 @@ def test_edge_player_names_his_strategy(cache_folder, foxwoods_table):
 @pytest.mark.parametrize(
     "args, fragment",
     [
-        (["edge", "--player", "nosuch"], "--player: unknown house way 'nosuch'"),
+        (["edge", "--player", "nosuch"], "--player: unknown strategy or house way 'nosuch'"),
         (["mistakes", "--player", "best"], "--player best gives nothing away"),
         (["compare", "--player", "best"], "--player best: best play is always the first row"),
         (["compare", "--json", "--csv"], "choose --json"),

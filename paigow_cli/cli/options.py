@@ -229,15 +229,15 @@ def player_strategy(player: str, game: Game | None = None, banker: bool = False)
     """``--player``: ("house" or "best", None), or ("house", a strategy's name) for another house
     way or a plugin file, which must load. Best play in Face Up sets after seeing the dealer's
     hand, which no casino deals to a banking player: refused."""
-    if player == "best" and game is Game.FACE_UP and banker:
+    if player.lower() == "best" and game is Game.FACE_UP and banker:
         with reporting_errors():
             raise OptionError(
                 "--player best with --game face-up sets each hand after seeing the dealer's, which casinos deal "
                 "only to a player who does not bank: drop --banker (or --player best)",
                 about="player",
             )
-    if player in ("house", "best"):
-        return player, None
+    if player.lower() in ("house", "best"):
+        return player.lower(), None
     with reporting_errors():
         return "house", strategy_name(player)
 
@@ -246,13 +246,13 @@ def strategy_name(player: str) -> str:
     """The name of the house way or plugin ``--player`` gives (loading a plugin), or best-way; an
     error names --player."""
     from paigow_cli.core.errors import PaigowError
-    from paigow_cli.core.rules import BEST_WAY
-    from paigow_cli.house_ways import way_named
+    from paigow_cli.core.rules import BEST_WAY, PLAYER_WORDS
+    from paigow_cli.house_ways.plugins import resolve
 
-    if player == BEST_WAY:
-        return player
+    if player.lower() == BEST_WAY:
+        return BEST_WAY
     try:
-        name = way_named(player).name
+        name = resolve(player, words=PLAYER_WORDS)
     except PaigowError as error:
         error.about = "player"  # the flag the user typed
         raise

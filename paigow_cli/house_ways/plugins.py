@@ -26,9 +26,10 @@ import inspect
 import re
 import sys
 from collections.abc import Sequence
+from difflib import get_close_matches
 from pathlib import Path
 
-from paigow_cli.core.cards import Card, cards_text, sort_cards
+from paigow_cli.core.cards import Card, cards_text, printable, sort_cards
 from paigow_cli.core.errors import OptionError, PluginError
 from paigow_cli.house_ways.analysis import CompleteSetting, Decision, HelperError, Seven
 from paigow_cli.house_ways.base import HouseWay
@@ -47,25 +48,36 @@ def looks_like_path(text: str) -> bool:
     return text.endswith(".py") or "/" in text or "\\" in text
 
 
-def resolve(text: str) -> str:
-    """The name of the house way ``text`` names (a shipped name, an installed plugin's name, or a
-    path to a plugin file), loading the plugin first."""
+def resolve(text: str, *, words: Sequence[str] = ()) -> str:
+    """The name of the house way ``text`` names (a shipped name or an installed plugin's, in any
+    case, or a path to a plugin file), loading the plugin first. An unknown name is refused with
+    the nearest known one suggested; ``words`` are other names the option takes (``--player``'s
+    house, best and best-way), offered too."""
     text = str(getattr(text, "value", text))
     if text in shipped() or text in LOADED:
         return text
     if looks_like_path(text) or Path(text).is_file():
         way = load_file(Path(text))
         return register(way)
-    entry = installed_entry(text)
+    lower = text.lower()
+    if lower in shipped() or lower in LOADED:
+        return lower
+    entry = installed_entry(lower)
     if entry is not None:
         return register(load_entry_point(entry))
     installed = [entry.name for entry in entry_points()]
-    choices = list(shipped())
-    names = ", ".join(choices[:-1]) + f" or {choices[-1]}"
+    known = [*words, *shipped(), *installed]
+    kind = "strategy or house way" if words else "house way"
+    unknown = f"{{option}}: unknown {kind} '{printable(text)}'"
+    nearest = get_close_matches(lower, known, n=1, cutoff=0.6)
+    if nearest:
+        raise OptionError(
+            f"{unknown}: did you mean {nearest[0]}? (paigow house-ways lists them all)", about="house_way"
+        )
     plugins = ", ".join(installed) if installed else "none installed"
     raise OptionError(
-        f"{{option}}: unknown house way '{text}': choose {names}, an installed plugin ({plugins}), "
-        "or a plugin file PATH.py (see paigow house-ways)",
+        f"{unknown}: choose {', '.join([*words, *shipped()])}, an installed plugin ({plugins}) or a plugin file "
+        "PATH.py",
         about="house_way",
     )
 
