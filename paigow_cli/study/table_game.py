@@ -64,10 +64,10 @@ class Phase(str, Enum):
 
 
 HELP = {
-    Phase.BETTING: "Place chips with 1, 5, 10, 25 or 100 (wager $2 to $100); side and a chip bets on the side bet "
-    "($1 to $100, e.g. side 5); clear takes the wagers back; rebet places the last wagers again; deal starts the game; "
+    Phase.BETTING: "Place chips with 1, 5, 10, 25 or 100 (wager $2 to $100); side and a chip puts it on the side "
+    "bet ($1 to $100, e.g. side 5); clear takes the wagers back; rebet places the last wagers again; deal starts the game; "
     "quit leaves the table.",
-    Phase.SETTING: "Name the two cards for your low hand (e.g. KD 4D); house lets the house way set it; "
+    Phase.SETTING: "Name the two cards for your low hand (two cards of your seven, as in KD 4D); house lets the house way set it; "
     "hint shows the best setting and its EV; fold gives up the wager; quit folds and leaves the table.",
     Phase.CONFIRM_FOUL: "Type yes to play the fouled setting (it loses), anything else to choose again.",
     Phase.CONFIRM_FOLD: "Type yes to fold (you lose the wager), anything else to go back to setting your hand.",

@@ -233,9 +233,12 @@ def play_event_text(event: Event) -> RenderableType:
         "lose": f"You lose {money(event.wager)}.",
     }[outcome]
     style = {"win": "bold green", "push": "bold", "lose": "bold red"}[outcome]
-    lines.append(Text(f"{summary} Balance {money(event.balance)}.", style=style))
-    if event.side is not None:
+    if event.side is None:
+        lines.append(Text(f"{summary} Balance {money(event.balance)}.", style=style))
+    else:  # the side bet is announced first: the balance counts it
+        lines.append(Text(summary, style=style))
         lines.append(side_result_text(event.side))
+        lines.append(Text(f"Balance {money(event.balance)}.", style="bold"))
     return Group(*lines)
 
 
