@@ -53,13 +53,17 @@ if TYPE_CHECKING:
 app = typer.Typer()
 
 CHALLENGE_HANDS = 100  # drill --challenge
+DRILL_HANDS = 10  # drill without --count
 
 
 @app.command("drill")
 def drill_command(
     count: Annotated[
-        int, typer.Option("--count", "-n", "--hands", metavar="N", help="How many hands to drill.", min=1)
-    ] = 10,
+        int | None,
+        typer.Option(
+            "--count", "-n", "--hands", metavar="N", help=f"How many hands to drill (default {DRILL_HANDS}).", min=1
+        ),
+    ] = None,
     seed: SeedOption = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
@@ -121,11 +125,23 @@ def drill_command(
     with reporting_errors():
         if sum((review, challenge, focus is not None)) > 1:
             raise OptionError("--review, --challenge and --focus each choose the hands: choose one")
-        if challenge:
-            count = CHALLENGE_HANDS
-        given = review_deck(rules) if review else ()
+        if challenge and count is not None:
+            raise OptionError(
+                f"--challenge deals {CHALLENGE_HANDS} hands, the same for anyone with the seed: --count does not "
+                "go with it"
+            )
+        count = CHALLENGE_HANDS if challenge else count or DRILL_HANDS
+        given, graded = review_deck(rules) if review else ((), 0)
         if review and not given:
-            typer.echo("Nothing to review: every hand you set worse than best you have since set best twice in a row.")
+            if not graded:
+                typer.echo(
+                    "Nothing to review yet: no hand of this game and house way has been graded (paigow drill "
+                    "grades hands, and --review deals again the ones you set worse than best)."
+                )
+            else:
+                typer.echo(
+                    "Nothing to review: every hand you set worse than best you have since set best twice in a row."
+                )
             return
         table = dealer_table(rules)
         wanted, kind = focus_test(focus, rules, table) if focus is not None else (None, "")
@@ -188,8 +204,7 @@ def drill_command(
         show(
             console,
             Text(
-                f"Challenge (seed {chosen_seed}): {drill.score.best} of {CHALLENGE_HANDS} set best, "
-                f"EV given up {drill.score.given_up:.4f}",
+                challenge_score_text(chosen_seed, drill.score.hands, drill.score.best, drill.score.given_up),
                 style="bold",
             ),
         )
@@ -227,8 +242,25 @@ def focus_test(focus: str, rules: Rules, table: Any) -> tuple[Any, str]:
     return (lambda hand: house_setting(hand, rules).rule == clause), ""
 
 
-def review_deck(rules: Rules) -> tuple[tuple[Card, ...], ...]:
-    """The hands ``drill --review`` deals, worst first, from the history (none if there is none)."""
+def challenge_score_text(seed: int, graded: int, best: int, given_up: float) -> str:
+    """A challenge's final score, of the hands played; one stopped early says how far it got.
+
+    >>> challenge_score_text(1, 100, 91, 0.5)
+    'Challenge (seed 1): 91 of 100 set best, EV given up 0.5000'
+    >>> challenge_score_text(1, 3, 2, 0.25)
+    'Challenge (seed 1), stopped after 3 of 100 hands: 2 of 3 set best, EV given up 0.2500'
+    >>> challenge_score_text(1, 0, 0, 0.0)
+    'Challenge (seed 1), stopped before any hand was graded: no score'
+    """
+    if graded == 0:
+        return f"Challenge (seed {seed}), stopped before any hand was graded: no score"
+    stopped = f", stopped after {graded} of {CHALLENGE_HANDS} hands" if graded < CHALLENGE_HANDS else ""
+    return f"Challenge (seed {seed}){stopped}: {best} of {graded} set best, EV given up {given_up:.4f}"
+
+
+def review_deck(rules: Rules) -> tuple[tuple[tuple[Card, ...], ...], int]:
+    """The hands ``drill --review`` deals, worst first, from the history (none if there is none),
+    and how many hands of these rules the history holds at all."""
     from paigow_cli.core.cards import parse_cards
     from paigow_cli.study.history import History, HistoryError
     from paigow_cli.study.stats import review_hands
@@ -239,9 +271,10 @@ def review_deck(rules: Rules) -> tuple[tuple[Card, ...], ...]:
         raise OptionError(f"--review needs the history, which cannot be read: {error}") from None
     recorded = history.hands()
     history.close()
-    return tuple(
-        tuple(parse_cards(cards)) for cards in review_hands(recorded, rules.game.value, rules.house_way, rules.banker)
-    )
+    asked = (rules.game.value, rules.house_way, rules.banker)
+    graded = sum(1 for hand in recorded if (hand.game, hand.house_way, hand.banker) == asked)
+    due = tuple(tuple(parse_cards(cards)) for cards in review_hands(recorded, *asked))
+    return due, graded
 
 
 def complete_focus(incomplete: str) -> list[str]:
