@@ -257,7 +257,7 @@ def test_a_challenge_is_a_hundred_hands_from_a_printed_seed(tmp_path, monkeypatc
     runs = [runner.invoke(app, ["drill", "--challenge", "--seed", "5"], input="q\n").stdout for _ in range(2)]
     assert runs[0] == runs[1]  # the same seed deals the same hands
     assert "Challenge: 100 hands from seed 5" in runs[0] and "Hand 1 of 100:" in runs[0]
-    assert "Challenge (seed 5): 0 of 100 set best" in runs[0]
+    assert "Challenge (seed 5), stopped before any hand was graded: no score" in runs[0]
     both = runner.invoke(app, ["drill", "--challenge", "--review"])
     assert both.exit_code == 2 and "choose one" in both.stderr
 
