@@ -43,6 +43,10 @@ ASCII_FORMS = str.maketrans(
 )
 
 
+# Phrases that offer the suit symbols beside the letters: in ASCII they would read "S H D C or S H D C".
+ASCII_PHRASES = {"S H D C or ♠ ♥ ♦ ♣": "S H D C", "(or ♠ ♥ ♦ ♣)": ""}
+
+
 def ascii_asked(environ: dict[str, str] | os._Environ[str] = os.environ, utf8_mode: bool | None = None) -> bool:
     """Whether the environment asks for ASCII: ``PAIGOW_ASCII``, or the C (POSIX) locale, whose
     character set is ASCII (``LANG=C``, ``LC_ALL=POSIX``, or no locale at all). Python runs its
@@ -95,6 +99,8 @@ def fit(text: str, ascii_only: bool | None = None, encoding: str | None = None) 
     if not ascii_only and can_encode(text, encoding):
         return text
     target = "ascii" if ascii_only else (encoding or "ascii")
+    for phrase, plain in ASCII_PHRASES.items():  # a choice of two spellings, one of them symbols: say one
+        text = text.replace(phrase, plain)
     try:
         return text.translate(ASCII_FORMS).encode(target, "replace").decode(target)
     except LookupError:

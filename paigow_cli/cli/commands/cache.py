@@ -98,16 +98,16 @@ def cache_text(
     parts: list[Any] = [Text(f"Cache folder: {folder}")]
     if files:
         table = data_table()
-        table.add_column("Table", overflow="fold")
+        table.add_column("Table", no_wrap=True, overflow="fold")  # a name breaks only where nothing else can
         table.add_column("Size", justify="right", no_wrap=True)
-        table.add_column("State")
+        table.add_column("State", ratio=1)
         for file in files:
             state = "current" if file.current else "stale (another version)"
             if file.damaged:
                 state = "damaged (rebuilt when used)"
             if file.path.name.endswith(".partial"):
                 state = "unfinished run (resumes)" if file.current else "unfinished run, stale"
-            table.add_row(file.path.name, f"{file.size / 1e6:.1f} MB", state)
+            table.add_row(file.path.name, size_text(file.size), state)
         parts.append(fitted(table))
     else:
         parts.append(Text("No tables yet: they are built on first use, or with paigow cache build."))
@@ -117,6 +117,19 @@ def cache_text(
         )
         parts += [Text(f"  {what}", style="dim") for what, _ in missing]
     return Group(*parts)
+
+
+def size_text(size: int) -> str:
+    """A file's size for a person: bytes, kB or MB, never a small file as "0.0 MB".
+
+    >>> size_text(1000), size_text(48_500), size_text(4_469_376)
+    ('1,000 bytes', '48.5 kB', '4.5 MB')
+    """
+    if size < 10_000:
+        return f"{size:,} bytes"
+    if size < 1_000_000:
+        return f"{size / 1e3:.1f} kB"
+    return f"{size / 1e6:.1f} MB"
 
 
 @app.command("build")

@@ -118,6 +118,7 @@ def drill_command(
     """
     from rich.text import Text
 
+    from paigow_cli.cli.views.common import with_suit_symbols
     from paigow_cli.study.drill import Drill, hand_record
 
     rules = make_rules(house_way, game, banker, wheel, commission)
@@ -194,7 +195,8 @@ def drill_command(
             if reply.kind == "hint" and reply.advice is not None:
                 show(console, drill_hint_text(reply.advice))
             elif reply.kind in ("help", "error"):
-                show(console, Text(reply.text, style="red" if reply.kind == "error" else ""))  # no trailing space
+                shown = with_suit_symbols(reply.text)  # the cards as the hand above them is printed
+                show(console, Text(shown, style="red" if reply.kind == "error" else ""))  # no trailing space
         if stopped:
             break
     if history is not None:

@@ -160,8 +160,10 @@ def play_event_text(event: Event) -> RenderableType:
     from paigow_cli.study.table_game import ev_dollars
 
     if isinstance(event, Say):
+        from paigow_cli.cli.views.common import with_suit_symbols
+
         style = {"error": "red", "warning": "yellow"}.get(event.kind, "")
-        return Text(event.text, style=style)
+        return Text(with_suit_symbols(event.text), style=style)
     if isinstance(event, Dealt):
         text = Text("Your cards:  ", style="bold")
         text.append_text(cards_markup(event.player))

@@ -182,7 +182,7 @@ def worst_text(hands: list[Any], since: str | None) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
-    from paigow_cli.cli.views.common import played_words, study_command
+    from paigow_cli.cli.views.common import played_words, study_command, with_suit_symbols
     from paigow_cli.study.history import FOLD
 
     if not hands:
@@ -192,9 +192,11 @@ def worst_text(hands: list[Any], since: str | None) -> RenderableType:
         Text(f"Your {len(hands)} costliest setting{'s' * (len(hands) != 1)}, the most first", style="bold")
     ]
     for hand in hands:
-        line = Text(f"{hand.at[:10]}  {hand.cards}: you {played_words(hand.chosen)}")
-        line.append(
-            f"{' (a foul)' if hand.foul else ''}, the best is {hand.best} in front; gave up {hand.given_up:.4f}"
+        line = Text(
+            with_suit_symbols(
+                f"{hand.at[:10]}  {hand.cards}: you {played_words(hand.chosen)}"
+                f"{' (a foul)' if hand.foul else ''}, the best is {hand.best} in front; gave up {hand.given_up:.4f}"
+            )
         )
         lines.append(indented(line, 0, hang=2))
         low = None if hand.chosen == FOLD else hand.chosen
@@ -206,7 +208,7 @@ def stats_text(stats: HistoryStats, bet: Decimal, since: str | None) -> Renderab
     from rich.console import Group
     from rich.text import Text
 
-    from paigow_cli.cli.views.common import played_words
+    from paigow_cli.cli.views.common import played_words, with_suit_symbols
 
     if not stats.hands:
         where = f" since {since}" if since else ""
@@ -254,8 +256,10 @@ def stats_text(stats: HistoryStats, bet: Decimal, since: str | None) -> Renderab
             if worst is not None:
                 lines.append(
                     indented(
-                        f"{leak.name}: e.g. {worst.cards}, you {played_words(worst.chosen)}, the best is "
-                        f"{worst.best} ({worst.given_up:.4f} given up)",
+                        with_suit_symbols(
+                            f"{leak.name}: e.g. {worst.cards}, you {played_words(worst.chosen)}, the best is "
+                            f"{worst.best} ({worst.given_up:.4f} given up)"
+                        ),
                         2,
                         style="dim",
                         hang=2,

@@ -3,6 +3,7 @@ in JSON and text, plurals and signed numbers."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -178,3 +179,18 @@ def played_words(chosen: str) -> str:
     from paigow_cli.study.history import FOLD
 
     return "folded (EV -1)" if chosen == FOLD else f"put {chosen} in front"
+
+
+_CANONICAL_CARD = re.compile(r"(?<![\w'])(10|[2-9TJQKA])([SHDC])(?![\w'])")
+
+
+def with_suit_symbols(text: str) -> str:
+    """A message's cards in the text form (``A♠ K♦``) of the cards printed beside it; a quoted
+    word is what the user typed, and is left as typed. ASCII output turns them back into letters.
+
+    >>> with_suit_symbols("the best setting, AC 7C 4D 3H 2C / KC QD; 'AS' is not in your hand")
+    "the best setting, A♣ 7♣ 4♦ 3♥ 2♣ / K♣ Q♦; 'AS' is not in your hand"
+    """
+    from paigow_cli.core.cards import SUIT_CHARS, SUIT_SYMBOLS
+
+    return _CANONICAL_CARD.sub(lambda found: found[1] + SUIT_SYMBOLS[SUIT_CHARS.index(found[2])], text)
