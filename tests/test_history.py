@@ -229,7 +229,7 @@ def test_drill_records_what_it_grades_and_stats_reports_it(tmp_path, monkeypatch
     runner.invoke(app, ["drill", "--seed", "1", "-n", "1"], input="3s 3c\n")  # a foul: a pair in front, ace-high behind
     text = runner.invoke(app, ["stats", "--bet", "25"]).stdout
     assert "2 hands graded in 2 sessions" in text and "fouls 1" in text and "at $25 a hand" in text
-    assert "e.g. AS JS 9C 6S 4S 3S 3C, you put 3S 3C in front" in " ".join(text.split())
+    assert "e.g. A♠ J♠ 9♣ 6♠ 4♠ 3♠ 3♣, you put 3♠ 3♣ in front" in " ".join(text.split())
 
 
 @pytest.mark.parametrize(
@@ -318,3 +318,19 @@ def test_focus_on_the_joker_deals_only_hands_that_hold_it(tmp_path, monkeypatch,
     result = runner.invoke(app, ["drill", "--focus", "joker", "--seed", "4", "-n", "3"], input="skip\nskip\nskip\n")
     dealt = [line for line in result.stdout.splitlines() if line.startswith("Hand ")]
     assert len(dealt) == 3 and all("JK" in line for line in dealt), result.stdout
+
+
+def test_stats_leaves_a_damaged_history_as_it_is_and_says_so_in_one_line(tmp_path, monkeypatch):
+    """A report repairs nothing: stats says the file is damaged and who will set it aside; the
+    file stays where it was, and the next drill keeps it aside and starts anew."""
+    monkeypatch.setenv("PAIGOW_DATA_DIR", str(tmp_path))
+    damaged = tmp_path / "history.sqlite3"
+    damaged.write_text("not a database, just text")
+    result = runner.invoke(app, ["stats"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"Error: the history file {damaged} is damaged (file is not a database): it is left as it is, and the next "
+        "drill or play keeps it aside and starts a new history"
+    ]
+    assert [path.name for path in tmp_path.iterdir()] == ["history.sqlite3"]
+    assert damaged.read_text() == "not a database, just text"

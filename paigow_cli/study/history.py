@@ -130,6 +130,10 @@ class HistoryUnwritable(HistoryError):
     """The history's folder or file cannot be written (read-only, full): it may still be read."""
 
 
+class HistoryDamaged(HistoryError):
+    """The history file is damaged or another program's, and was left as it is (a report's open)."""
+
+
 def data_dir() -> Path:
     """``$PAIGOW_DATA_DIR``, else the platform's user data folder for paigow."""
     configured = os.environ.get("PAIGOW_DATA_DIR")
@@ -154,9 +158,13 @@ class History:
         self.path = path
 
     @classmethod
-    def open(cls, path: Path | None = None, notify: Callable[[str], None] | None = None) -> History:
+    def open(
+        cls, path: Path | None = None, notify: Callable[[str], None] | None = None, *, set_aside: bool = True
+    ) -> History:
         """Open (or create) the history, setting aside a damaged or foreign file (said to ``notify``).
-        A folder or file that cannot be written (read-only, full) is a ``HistoryError``."""
+        A folder or file that cannot be written (read-only, full) is a ``HistoryError``. A report
+        (``stats``) opens with ``set_aside`` off: a damaged file is then a ``HistoryDamaged`` error,
+        and is left as it is for the next command that writes."""
         path = path or data_dir() / FILE_NAME
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -167,6 +175,11 @@ class History:
         try:
             return cls(_connect(path), path)
         except _Unusable as problem:
+            if not set_aside:
+                raise HistoryDamaged(
+                    f"the history file {path} {problem}: it is left as it is, and the next drill or play keeps it "
+                    "aside and starts a new history"
+                ) from None
             aside = path.with_name(f"{path.name}.set-aside-{time.strftime('%Y%m%d-%H%M%S')}")
             try:
                 path.replace(aside)

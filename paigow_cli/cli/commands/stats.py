@@ -78,7 +78,7 @@ def stats_command(
                     f"{{option}} {since!r} is not a day: write it as YYYY-MM-DD, e.g. 2026-12-01", about="since"
                 ) from None
     try:
-        history: History | None = History.open(notify=note)
+        history: History | None = History.open(notify=note, set_aside=False)  # a report repairs nothing
     except HistoryUnwritable as error:  # a read-only folder: read what is there
         note(f"{error}; reading the history only")
         try:
