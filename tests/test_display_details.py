@@ -34,7 +34,10 @@ def test_cache_info_keeps_names_whole_and_sizes_readable(tmp_path, monkeypatch):
 
 def test_the_fold_prompt_and_a_setting_error_print_cards_as_the_hand_is_printed(cache_folder):
     result = runner.invoke(
-        app, ["play", "--seed", "2", "--no-history"], input="25\ndeal\nfold\nn\nAS AS\nquit\ny\n", env={"COLUMNS": "200"}
+        app,
+        ["play", "--seed", "2", "--no-history"],
+        input="25\ndeal\nfold\nn\nAS AS\nquit\ny\n",
+        env={"COLUMNS": "200"},
     )
     assert "This hand's best setting, A♣ 7♣ 4♦ 3♥ 2♣ / K♣ Q♦, is worth" in result.stdout
     assert "card A♠ is given twice" in result.stdout and "AC 7C" not in result.stdout

@@ -178,7 +178,14 @@ def player_table(rules: Rules, strategy: str, *, jobs: int | None = None) -> Dea
 
     if strategy != BEST_WAY:
         return dealer_table(replace(rules, house_way=strategy))
+    from paigow_cli.analysis.strategy.answers import table_is_cached
+
     question = Question(rules)
+    if not table_is_cached(question):
+        note(
+            f"--player best-way is read from the {rules.house_way} dealer's strategy table, which is not cached "
+            "yet: it is counted first, once"
+        )
     count_tables([[question]], jobs=jobs, scheduler=None)
     class_catalogue_once(rules.wheel)
     with reporting_errors():

@@ -91,16 +91,21 @@ LOG_EVERY = 10.0  # seconds between progress lines when stderr is not a terminal
 
 
 @contextmanager
-def progress_bar(description: str, plain: str | None = None) -> Iterator[Callable[[int, int], None] | None]:
+def progress_bar(
+    description: str, plain: str | None = None, *, quiet_for: float = 0.0
+) -> Iterator[Callable[[int, int], None] | None]:
     """A progress callback: on a terminal, a bar on stderr that appears at the first update (so a
-    table that only loads shows nothing); elsewhere (a log), the line ``plain`` at the first update,
-    then a line of progress every ``LOG_EVERY`` seconds while the work goes on."""
+    table that only loads shows nothing); elsewhere (a log), the line ``plain`` at the first update
+    (or, with ``quiet_for``, at the first update after that many seconds: a short run says nothing),
+    then a line of progress every ``LOG_EVERY`` seconds while the work goes on, with the time left
+    at the rate measured so far."""
     if not sys.stderr.isatty():
         if plain is None:
             yield None
             return
         import time
 
+        began = time.monotonic()
         started: float | None = None
         last = 0.0
 
@@ -108,13 +113,17 @@ def progress_bar(description: str, plain: str | None = None) -> Iterator[Callabl
             nonlocal started, last
             now = time.monotonic()
             if started is None:
+                if done >= total and quiet_for:  # done before anything needed saying
+                    return
+                if now - began < quiet_for:
+                    return
                 typer.echo(plain, err=True)
                 started = last = now
                 first[0] = done
                 return
             if now - last >= LOG_EVERY and done < total:
                 last = now
-                typer.echo(progress_line(description, done - first[0], total - first[0], now - started), err=True)
+                typer.echo(progress_line(description, done, total, now - started, counted_from=first[0]), err=True)
 
         first = [0]
         yield say
@@ -152,14 +161,18 @@ def progress_bar(description: str, plain: str | None = None) -> Iterator[Callabl
             bar.stop()
 
 
-def progress_line(description: str, done: int, total: int, seconds: float) -> str:
-    """A line of progress for a log: how far, how long so far, about how long is left.
+def progress_line(description: str, done: int, total: int, seconds: float, *, counted_from: int = 0) -> str:
+    """A line of progress for a log: how far, how long so far, about how long is left at the rate
+    measured since ``counted_from`` was done (work a resumed run found done costs it no time).
 
     >>> progress_line("Counting every deal", 60, 240, 30.4)
     'Counting every deal: 60 of 240 (25%), 30 s so far, about 91 s left'
+    >>> progress_line("Counting every deal", 160, 240, 30.4, counted_from=100)
+    'Counting every deal: 160 of 240 (67%), 30 s so far, about 41 s left'
     """
     share = done / total if total else 1.0
-    left = f", about {seconds * (total - done) / done:,.0f} s left" if done else ""
+    rate = (done - counted_from) / seconds if seconds > 0 else 0.0
+    left = f", about {(total - done) / rate:,.0f} s left" if rate > 0 else ""
     return f"{description}: {done:,} of {total:,} ({100 * share:.0f}%), {seconds:,.0f} s so far{left}"
 
 

@@ -114,7 +114,7 @@ def check_house_way(
     rng = random.Random(seed)
     for number, hand in enumerate(check_hands(hands, rng), 1):
         check_hand(way, hand, report, rng, wheel_low=number % 5 == 0)
-        if progress and number % 5000 == 0:
+        if progress and number % 1000 == 0:
             progress(number, hands)
     if progress:
         progress(hands, hands)

@@ -98,17 +98,22 @@ def cache_text(
     parts: list[Any] = [Text(f"Cache folder: {folder}")]
     if files:
         table = data_table()
-        table.add_column("Table", no_wrap=True, overflow="fold")  # a name breaks only where nothing else can
+        table.add_column("Table", overflow="fold")  # whole where it fits; folded only where nothing else can
         table.add_column("Size", justify="right", no_wrap=True)
-        table.add_column("State", ratio=1)
+        table.add_column("State", no_wrap=True)
+        states = set()
         for file in files:
-            state = "current" if file.current else "stale (another version)"
+            state = "current" if file.current else "stale"
             if file.damaged:
-                state = "damaged (rebuilt when used)"
+                state = "damaged"
             if file.path.name.endswith(".partial"):
-                state = "unfinished run (resumes)" if file.current else "unfinished run, stale"
+                state = "unfinished" if file.current else "unfinished, stale"
+            states.add(state.split(",")[0])
             table.add_row(file.path.name, size_text(file.size), state)
         parts.append(fitted(table))
+        said = [STATE_WORDS[state] for state in ("stale", "damaged", "unfinished") if state in states]
+        if said:
+            parts.append(Text("; ".join(said) + ".", style="dim"))
     else:
         parts.append(Text("No tables yet: they are built on first use, or with paigow cache build."))
     if missing:
@@ -117,6 +122,13 @@ def cache_text(
         )
         parts += [Text(f"  {what}", style="dim") for what, _ in missing]
     return Group(*parts)
+
+
+STATE_WORDS = {
+    "stale": "stale: from another version of paigow, not read (built again when used)",
+    "damaged": "damaged: truncated or garbled, not read (built again when used)",
+    "unfinished": "unfinished: a count Ctrl-C stopped (the same command resumes it)",
+}
 
 
 def size_text(size: int) -> str:

@@ -92,6 +92,7 @@ def deal_command(
             typer.echo(cards_text(player) + (f"  |  {cards_text(dealer)}" if with_dealer else ""))
 
 
+QUIET_SECONDS = 2.0  # a piped run that takes less says nothing of its progress
 MAX_ROUNDS = 1_000_000_000  # one run's rounds: beyond it the estimate gains nothing a person waits for
 
 
@@ -157,7 +158,8 @@ def simulate_command(
         simulation = Simulation(table, rules, chosen_seed, player=choice, hand=fixed, strategy=strategy_table)
         simulation.tally.trace_every = max(1, hands // TRACE_POINTS)
         stopped = False
-        with progress_bar(f"Simulating {hands:,} rounds") as progress:
+        plain = f"simulating {hands:,} rounds (a progress line every 10 s; Ctrl-C reports the rounds played)"
+        with progress_bar(f"Simulating {hands:,} rounds", plain, quiet_for=QUIET_SECONDS) as progress:
             try:
                 if progress:
                     progress(0, hands)

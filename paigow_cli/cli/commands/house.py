@@ -162,6 +162,9 @@ def house_ways_text(
     return Group(*lines)
 
 
+QUIET_SECONDS = 2.0  # a piped run that takes less says nothing of its progress
+
+
 def check_command(target: str, hands: int, seed: int, as_json: bool) -> None:
     """paigow house-ways --check: run the checks on a house way and report them; exit 1 on a fault."""
     from paigow_cli.analysis.hand.house_way_check import check_house_way
@@ -179,7 +182,8 @@ def check_command(target: str, hands: int, seed: int, as_json: bool) -> None:
     rules = make_rules(name)
     with reporting_errors():
         way = way_named(rules.house_way)
-        with progress_bar(f"Checking {way.name} on {hands:,} hands") as progress:
+        plain = f"checking {way.name} on {hands:,} hands (a progress line every 10 s)"
+        with progress_bar(f"Checking {way.name} on {hands:,} hands", plain, quiet_for=QUIET_SECONDS) as progress:
             report = check_house_way(way, hands=hands, seed=seed, progress=progress)
     Output(as_json, batch=False).emit(check_json(report, way, seed), lambda: check_text(report, way, seed))
     if not report.passed:
