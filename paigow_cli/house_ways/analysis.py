@@ -145,6 +145,8 @@ class Seven:
         return bool(self.singles) and self.singles[0] >= rank
 
     def has_single(self, rank: int) -> bool:
+        """Is there an unpaired card of this rank? The joker counts as an ace: with no real ace it
+        is a single ace (``has_single(ACE)``), and with one the two are a pair of aces, no single."""
         return rank in self.singles
 
     def cards_except(self, *ranks: int) -> list[Card]:

@@ -42,6 +42,10 @@ A helper or move asked for what the hand does not hold (``pair_in_front(13)`` wi
 kings, ``split_two_pair`` on one pair) raises ``HelperError`` saying what it needed; paigow
 reports it at the plugin's own line. What a clause returns is checked the same way by
 ``paigow house-ways --check`` and by every command (``plugins.decision_fault``).
+
+A card is ``Card`` (an ``int``: importable here for annotations, left out of ``help()``, which
+would list every method of ``int``); ranks are numbers, 2 to 14 for an ace (``ACE``, ``KING``,
+...), and the joker counts as an ace wherever a rank is asked of it.
 """
 
 from __future__ import annotations
@@ -129,7 +133,6 @@ __all__ = [
     "STRAIGHT",
     "STRAIGHT_FLUSH",
     "TEN",
-    "Card",
     "CompleteSetting",
     "Decision",
     "Features",
