@@ -343,7 +343,7 @@ def test_face_up_play_shows_the_dealer_set_before_you_set():
     assert classic.handle("deal")[0].dealer is None
 
 
-# --- Face Up, the dealer's hand seen before setting (issue 20) ----------------------------------------
+# --- Face Up, the dealer's hand seen before setting ---------------------------------------------------
 
 
 def brute_force_seen(hand, dead, way: HouseWayName) -> tuple[int, int, int]:

@@ -1,4 +1,4 @@
-"""The trainer's history (issue 22): the SQLite layer against real files, the statistics against
+"""The trainer's history: the SQLite layer against real files, the statistics against
 hand-computed values, and drill and stats at the command line."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The reading-hunt tool (``scripts/jb_hunt.py``, issue 29): a house way's exact change of the
+"""The reading-hunt tool (``scripts/jb_hunt.py``): a house way's exact change of the
 whole game's counts, from the player's and the banker's strategy tables and the changed hands'
 pairs, equals two whole-game passes subtracted, on a small deck."""
 

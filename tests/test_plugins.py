@@ -357,7 +357,7 @@ def test_house_with_a_plugin_that_fouls_on_the_hand_says_so(tmp_path):
     assert result.stderr.startswith("Error: the house way 'broken-foul' fouls") and result.stderr.count("\n") == 1
 
 
-# --- issue 21, items 3-5: one check of a decision; errors at the plugin's own line; package digests ----
+# --- one check of a decision; errors at the plugin's own line; package digests ---------------------
 
 RETURNS = {
     "complete-setting": (

@@ -1,4 +1,4 @@
-"""Money over a session (issue 31): the exact spread of one hand (edge, compare, bonus), the
+"""Money over a session: the exact spread of one hand (edge, compare, bonus), the
 distribution of a session's net (paigow session), the risk of ruin, and their pictures."""
 
 from __future__ import annotations

@@ -165,7 +165,7 @@ def test_simulate_ctrl_c_still_reports(foxwoods_table, monkeypatch):
 
     monkeypatch.setattr(Simulation, "run", interrupted)
     result = run("simulate", "--hands", "100000", "--seed", "2", "--json")
-    assert result.exit_code == 130  # interrupted: reported, and said so in the status (issue: polish, item 20)
+    assert result.exit_code == 130  # interrupted: reported, and said so in the status
     document = json.loads(result.stdout)
     assert document["hands"] == 1000 and document["interrupted"] is True
     assert result.stderr.strip() == "Note: interrupted at 1,000 of 100,000 rounds; the figures are for those"

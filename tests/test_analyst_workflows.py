@@ -1,5 +1,6 @@
-"""Polish from a new user's and an analyst's afternoon (issue 32): each item's test, named after it,
-failed before its fix."""
+"""What an analyst meets in an afternoon: read-only folders and histories, locales, dealt lines,
+damaged answers, long counts in a log, plugins that derive from shipped ways, one name per thing
+in data, help and completions; each test failed before its fix."""
 
 from __future__ import annotations
 
@@ -90,9 +91,7 @@ def read_only_folder(tmp_path: Path, monkeypatch, history: bool = False):
 
 
 @pytest.mark.parametrize("history", [False, True])
-def test_item_1_a_read_only_data_folder_is_a_note_and_stats_drill_play_go_on(
-    tmp_path, monkeypatch, history, foxwoods_table
-):
+def test_a_read_only_data_folder_is_a_note_and_stats_drill_play_go_on(tmp_path, monkeypatch, history, foxwoods_table):
     with read_only_folder(tmp_path, monkeypatch, history) as folder:
         monkeypatch.setenv("PAIGOW_DATA_DIR", str(folder))
         stats = run("stats")
@@ -108,7 +107,7 @@ def test_item_1_a_read_only_data_folder_is_a_note_and_stats_drill_play_go_on(
         assert "this session is not recorded" in play.stderr and "internal error" not in play.stderr
 
 
-def test_item_1_a_history_that_stops_taking_writes_mid_session_is_said_once(tmp_path, monkeypatch, foxwoods_table):
+def test_a_history_that_stops_taking_writes_mid_session_is_said_once(tmp_path, monkeypatch, foxwoods_table):
     from paigow_cli.study import history
 
     monkeypatch.setenv("PAIGOW_DATA_DIR", str(tmp_path))
@@ -124,7 +123,7 @@ def test_item_1_a_history_that_stops_taking_writes_mid_session_is_said_once(tmp_
 
 
 @pytest.mark.parametrize("locale", [{"LANG": "C", "LC_ALL": "C"}, {"LC_ALL": "POSIX"}, {"LANG": "C"}, {}])
-def test_item_2_the_c_locale_prints_letter_suits_and_ascii_lines(locale):
+def test_the_c_locale_prints_letter_suits_and_ascii_lines(locale):
     """Python runs its streams in UTF-8 under the C locale (PEP 538, 540), so the locale itself must
     ask for ASCII, as the README promises; in a real process too."""
     environment = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG", "PYTHONIO"))}
@@ -144,7 +143,7 @@ def test_item_2_the_c_locale_prints_letter_suits_and_ascii_lines(locale):
     assert "A♠".encode() in utf.stdout
 
 
-def test_item_4_a_dealt_line_prices_the_dealers_side_bets_on_the_dealers_cards():
+def test_a_dealt_line_prices_the_dealers_side_bets_on_the_dealers_cards():
     """deal --dealer | bonus -: Queen's Dragon and Tiger 9 are paid on the dealer's seven."""
     line = "AS KD JK 9H 9C 4D 2S | QS JH 8D 6C 5S 4H 2D\n"  # the dealer holds a queen-high pai gow
     found = json.loads(run("bonus", "-", "--json", input=line).stdout)
@@ -159,7 +158,7 @@ def test_item_4_a_dealt_line_prices_the_dealers_side_bets_on_the_dealers_cards()
     assert {row["table"]: row["hand"] for row in alone["tables"]}["queens-dragon"] is None
 
 
-def test_item_5_plays_closing_score_agrees_with_the_bankroll(tmp_path, monkeypatch, foxwoods_table):
+def test_plays_closing_score_agrees_with_the_bankroll(tmp_path, monkeypatch, foxwoods_table):
     """A folded round and the side bets count in the score as in the bankroll, and the EV given up is
     priced at the session's own wager, not $10."""
     monkeypatch.setenv("PAIGOW_DATA_DIR", str(tmp_path))
@@ -175,7 +174,7 @@ def test_item_5_plays_closing_score_agrees_with_the_bankroll(tmp_path, monkeypat
     assert found["play"]["won"] == float(change.replace("$", "")) and found["play"]["side_bets_won"] == -10.0
 
 
-def test_item_5_a_version_2_history_is_migrated_to_version_3_keeping_its_hands(tmp_path):
+def test_a_version_2_history_is_migrated_to_version_3_keeping_its_hands(tmp_path):
     from paigow_cli.study.history import MIGRATIONS, SCHEMA_VERSION, History
 
     path = tmp_path / "history.sqlite3"
@@ -200,7 +199,7 @@ def test_item_5_a_version_2_history_is_migrated_to_version_3_keeping_its_hands(t
 
 
 @pytest.mark.parametrize("player", ["house", "trump-plaza"])
-def test_item_6_one_simulated_round_is_valid_json_with_no_spread_and_no_nan_in_text(player):
+def test_one_simulated_round_is_valid_json_with_no_spread_and_no_nan_in_text(player):
     result = run("simulate", "--hands", "1", "--seed", "1", "--player", player, "--json")
     assert result.exit_code == 0, result.output
     assert "NaN" not in result.stdout
@@ -218,7 +217,7 @@ FIVE_LIVE_DEAD = (
 
 
 @pytest.mark.slow
-def test_item_7_a_cache_that_keeps_nothing_never_says_cached_or_kept(tmp_path, monkeypatch):
+def test_a_cache_that_keeps_nothing_never_says_cached_or_kept(tmp_path, monkeypatch):
     """A read-only cache folder: edge does not say its answer is cached, an interrupted count does
     not say its chunks are kept, and cache build fails."""
     from paigow_cli.analysis.game import passes as edge
@@ -251,7 +250,7 @@ def test_item_7_a_cache_that_keeps_nothing_never_says_cached_or_kept(tmp_path, m
         assert "none of them kept" in stopped.stderr and "resumes from them" not in stopped.stderr
 
 
-def test_item_8_a_foul_never_ranks_above_a_legal_setting_as_the_banker(rng):
+def test_a_foul_never_ranks_above_a_legal_setting_as_the_banker(rng):
     """A banker's foul is reset to the house way and ties it; it still ranks after every legal setting."""
     from paigow_cli.core.cards import DECK
 
@@ -269,7 +268,7 @@ def test_item_8_a_foul_never_ranks_above_a_legal_setting_as_the_banker(rng):
 
 
 @pytest.mark.slow
-def test_item_9_a_damaged_whole_game_answer_is_said_and_counted_again(cache_folder):
+def test_a_damaged_whole_game_answer_is_said_and_counted_again(cache_folder):
     from paigow_cli.analysis.game.question import Question
     from paigow_cli.analysis.game.store import result_path
     from paigow_cli.core.cards import parse_cards
@@ -285,7 +284,7 @@ def test_item_9_a_damaged_whole_game_answer_is_said_and_counted_again(cache_fold
     assert f"Note: the cached answer {path.name} is unreadable" in again.stderr and "counting it again" in again.stderr
 
 
-def test_item_9_advise_with_stdin_closed_is_one_error_line():
+def test_advise_with_stdin_closed_is_one_error_line():
     done = subprocess.run(
         [sys.executable, "-m", "paigow_cli", "advise", "-"], stdin=subprocess.DEVNULL, capture_output=True, text=True
     )
@@ -313,11 +312,11 @@ def test_item_9_advise_with_stdin_closed_is_one_error_line():
         (["edge", "--commission", "1"], 2, "--commission 1.0 is out of range"),
     ],
 )
-def test_item_9_each_bad_option_is_named_in_one_error_line(args, code, fragment, cache_folder):
+def test_each_bad_option_is_named_in_one_error_line(args, code, fragment, cache_folder):
     one_error(run(*args, input=""), code, fragment)
 
 
-def test_item_10_a_misspelt_clause_is_a_warning_and_plugins_may_derive_from_shipped_ways(tmp_path):
+def test_a_misspelt_clause_is_a_warning_and_plugins_may_derive_from_shipped_ways(tmp_path):
     plugin = tmp_path / "typo.py"
     plugin.write_text(
         """from paigow_cli.house_ways.api import Decision, Seven, house_way_class
@@ -348,7 +347,7 @@ class Mine(Helper):
 
 
 @pytest.mark.slow
-def test_item_11_one_name_per_thing_in_data(cache_folder):
+def test_one_name_per_thing_in_data(cache_folder):
     """player names the strategy alike in edge, compare, mistakes and simulate; compare's CSV has the
     JSON's keys; simulate has deals, wheel and dead; --player limits compare's rows; every answer
     has its exact gain over the dealer's own way."""
@@ -380,7 +379,7 @@ def test_item_11_one_name_per_thing_in_data(cache_folder):
 
 
 @pytest.mark.slow
-def test_item_12_a_long_count_writes_progress_lines_to_a_log(tmp_path, monkeypatch):
+def test_a_long_count_writes_progress_lines_to_a_log(tmp_path, monkeypatch):
     """stderr not a terminal (a log): the first line, then a line of progress every LOG_EVERY
     seconds (here at every chunk), each with the chunks done, the time so far and an estimate.
     A cache of its own: another test may have counted this question already."""
@@ -397,7 +396,7 @@ def test_item_12_a_long_count_writes_progress_lines_to_a_log(tmp_path, monkeypat
 
 
 @pytest.mark.parametrize("command", ["advise", "edge", "simulate", "compare", "table", "strategy", "play", "drill"])
-def test_item_13_help_at_50_columns_cuts_nothing(command):
+def test_help_at_50_columns_cuts_nothing(command):
     page = run(command, "--help", env={"COLUMNS": "50"}).stdout
     assert "…" not in page
     squeezed = "".join(line.strip(" │") for line in page.splitlines())
@@ -417,7 +416,7 @@ def test_item_13_help_at_50_columns_cuts_nothing(command):
         ("paigow mistakes --player go", ["golden-nugget"]),
     ],
 )
-def test_item_13_completions_for_help_focus_and_player(words, expected):
+def test_completions_for_help_focus_and_player(words, expected):
     done = subprocess.run(
         [sys.executable, "-m", "paigow_cli"],
         env={
@@ -432,9 +431,7 @@ def test_item_13_completions_for_help_focus_and_player(words, expected):
     assert done.stdout.split() == expected, done
 
 
-def test_item_14_the_drill_shows_rates_and_how_to_study_a_miss_and_a_hint_is_not_scored(
-    tmp_path, monkeypatch, foxwoods_table
-):
+def test_the_drill_shows_rates_and_how_to_study_a_miss_and_a_hint_is_not_scored(tmp_path, monkeypatch, foxwoods_table):
     monkeypatch.setenv("PAIGOW_DATA_DIR", str(tmp_path))
     drill = run("drill", "-n", "2", "--seed", "1", input="hint\n9c 3c\n8s 8c\n")
     assert drill.exit_code == 0, drill.output

@@ -1,5 +1,5 @@
-"""Issue 21 ("no wrong number, ever"): ordinary shells and small refusals. Each test is named after
-the item it pins; each failed before the fix."""
+"""No wrong number, ever: ordinary shells (locales, pipes, caches) and small refusals; each test
+failed before its fix."""
 
 from __future__ import annotations
 
@@ -36,19 +36,19 @@ def paigow(*args: str, env: dict[str, str] | None = None, stdin: str | None = No
     [["eval", "AS KS"], ["house", HAND], ["--help"], ["eval", "--help"], ["bonus", HAND]],
     ids=lambda args: " ".join(args),
 )
-def test_item_7_an_ascii_terminal_gets_letter_suits_not_an_encoding_error(args, cache_folder):
+def test_an_ascii_terminal_gets_letter_suits_not_an_encoding_error(args, cache_folder):
     finished = paigow(*args, env={"PYTHONIOENCODING": "ascii", "PAIGOW_CACHE_DIR": str(cache_folder)})
     assert finished.returncode == 0, finished.stderr
     assert finished.stdout.isascii() and "internal error" not in finished.stderr
 
 
-def test_item_7_an_ascii_terminal_gets_the_advice_table_in_ascii(foxwoods_table, cache_folder):
+def test_an_ascii_terminal_gets_the_advice_table_in_ascii(foxwoods_table, cache_folder):
     finished = paigow("advise", HAND, env={"PYTHONIOENCODING": "ascii", "PAIGOW_CACHE_DIR": str(cache_folder)})
     assert finished.returncode == 0, finished.stderr
     assert "JK AS KD 4D 2S / 9H 9C" in finished.stdout and finished.stdout.isascii()
 
 
-def test_item_7_ascii_on_request_and_json_keeps_its_data():
+def test_ascii_on_request_and_json_keeps_its_data():
     assert runner.invoke(app, ["--ascii", "eval", "AS KS"]).stdout.startswith("AS KS:")
     assert runner.invoke(app, ["eval", "AS KS"]).stdout.startswith("A♠ K♠:")  # --ascii holds for its own run only
     finished = paigow("eval", "AS KS", env={"PAIGOW_ASCII": "1"})
@@ -57,7 +57,7 @@ def test_item_7_ascii_on_request_and_json_keeps_its_data():
     assert document["cards"] == ["AS", "KS"]
 
 
-def test_item_7_a_bad_card_in_symbols_is_one_error_line_on_an_ascii_terminal():
+def test_a_bad_card_in_symbols_is_one_error_line_on_an_ascii_terminal():
     finished = paigow("eval", "♠X KS", env={"PYTHONIOENCODING": "ascii"})
     assert finished.returncode == 2 and finished.stderr.startswith("Error: ") and finished.stderr.isascii()
     assert len(finished.stderr.strip().splitlines()) == 1
@@ -71,7 +71,7 @@ def test_item_7_a_bad_card_in_symbols_is_one_error_line_on_an_ascii_terminal():
     [(["deal", "--count", "100000"], None), (["--help"], None), (["eval", "-"], "AS KS\n" * 20000)],
     ids=["deal", "help", "eval batch"],
 )
-def test_item_8_a_reader_that_closes_the_pipe_ends_paigow_quietly_with_exit_0(args, stdin, tmp_path):
+def test_a_reader_that_closes_the_pipe_ends_paigow_quietly_with_exit_0(args, stdin, tmp_path):
     source = tmp_path / "hands.txt"
     source.write_text(stdin or "")
     with source.open() as hands:
@@ -95,7 +95,7 @@ def test_item_8_a_reader_that_closes_the_pipe_ends_paigow_quietly_with_exit_0(ar
 @pytest.mark.parametrize(
     "form", [["--dealer"], ["--dealer", "--json"], ["--json"]], ids=["pipe", "json+dealer", "json"]
 )
-def test_item_9_every_stdin_reader_takes_the_lines_deal_writes(command, form, cache_folder, foxwoods_table):
+def test_every_stdin_reader_takes_the_lines_deal_writes(command, form, cache_folder, foxwoods_table):
     lines = runner.invoke(app, ["deal", "--count", "3", "--seed", "9", *form]).stdout
     result = runner.invoke(app, [command, "-", "--json"], input=lines)
     assert result.exit_code == 0, result.stderr
@@ -103,7 +103,7 @@ def test_item_9_every_stdin_reader_takes_the_lines_deal_writes(command, form, ca
     assert len(documents) == 3
 
 
-def test_item_9_a_malformed_json_line_is_one_numbered_error():
+def test_a_malformed_json_line_is_one_numbered_error():
     result = runner.invoke(app, ["eval", "-"], input='{"hand": 3}\nAS KS\n')
     assert result.exit_code == 1 and "line 1:" in result.stderr and "JSON" in result.stderr
 
@@ -115,7 +115,7 @@ def test_item_9_a_malformed_json_line_is_one_numbered_error():
     ("pays", "fragment"),
     [("", "--pays is empty"), (" , ", "--pays is empty"), ("five-aces=1,five-aces=2", "five-aces is given twice")],
 )
-def test_item_14_pays_that_override_nothing_or_twice_are_errors(pays, fragment):
+def test_pays_that_override_nothing_or_twice_are_errors(pays, fragment):
     result = runner.invoke(app, ["bonus", "--odds", "--table", "fortune", "--pays", pays])
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
@@ -125,7 +125,7 @@ def test_item_14_pays_that_override_nothing_or_twice_are_errors(pays, fragment):
 # --- 16. power hides the hands the dealer never holds ---------------------------------------------------------
 
 
-def test_item_16_power_hides_empty_rows_unless_all(foxwoods_table):
+def test_power_hides_empty_rows_unless_all(foxwoods_table):
     dead = ["--dead", "AS AH AD AC JK KS KH"]
     shown = runner.invoke(app, ["power", *dead]).stdout
     every = runner.invoke(app, ["power", *dead, "--all"]).stdout
@@ -138,7 +138,7 @@ def test_item_16_power_hides_empty_rows_unless_all(foxwoods_table):
 # --- 15. one name per thing: paigow help, --count on --check, plain messages -----------------------------------
 
 
-def test_item_15_paigow_help_works_as_in_git_and_pip():
+def test_paigow_help_works_as_in_git_and_pip():
     assert runner.invoke(app, ["help"]).stdout == runner.invoke(app, ["--help"]).stdout
     assert runner.invoke(app, ["help", "advise"]).stdout == runner.invoke(app, ["advise", "--help"]).stdout
     assert (
@@ -151,14 +151,14 @@ def test_item_15_paigow_help_works_as_in_git_and_pip():
     )
 
 
-def test_item_15_house_ways_check_takes_count_as_the_other_commands_do():
+def test_house_ways_check_takes_count_as_the_other_commands_do():
     for flag in ("--count", "-n", "--hands"):
         result = runner.invoke(app, ["house-ways", "--check", "foxwoods", flag, "300", "--json"])
         assert result.exit_code == 0, result.stderr
         assert "300 hands" in runner.invoke(app, ["house-ways", "--check", "foxwoods", flag, "300"]).stdout
 
 
-def test_item_15_an_empty_bet_and_a_folder_plugin_are_said_plainly(tmp_path):
+def test_an_empty_bet_and_a_folder_plugin_are_said_plainly(tmp_path):
     result = runner.invoke(app, ["advise", HAND, "--dealer", "KS KH JD 8C 7S 4H 3D", "--bet", ""])
     assert (
         result.exit_code == 2
@@ -192,7 +192,7 @@ def own_cache(tmp_path, monkeypatch, cache_folder, foxwoods_table):
     return tmp_path
 
 
-def test_item_16_cache_info_does_not_call_a_truncated_table_current(own_cache, foxwoods_table):
+def test_cache_info_does_not_call_a_truncated_table_current(own_cache, foxwoods_table):
     fill_cache(own_cache)
     tables = {row["file"]: row for row in json.loads(runner.invoke(app, ["cache", "info", "--json"]).stdout)["tables"]}
     assert [row["current"] for name, row in tables.items() if name.startswith("dealer-ballys")] == [False]
@@ -202,7 +202,7 @@ def test_item_16_cache_info_does_not_call_a_truncated_table_current(own_cache, f
     assert "damaged: truncated or garbled, not read (built again when used)." in shown
 
 
-def test_item_16_cache_clear_chooses_tables_answers_or_a_house_way(own_cache, foxwoods_table):
+def test_cache_clear_chooses_tables_answers_or_a_house_way(own_cache, foxwoods_table):
     fill_cache(own_cache)
     assert (
         "removed 1 cached table"
@@ -213,7 +213,7 @@ def test_item_16_cache_clear_chooses_tables_answers_or_a_house_way(own_cache, fo
     assert [path.name.split("-")[1] for path in own_cache.glob("*.npz")] == ["foxwoods"]  # the answer stays
 
 
-def test_item_16_cache_clear_asks_first_on_a_terminal(own_cache, foxwoods_table):
+def test_cache_clear_asks_first_on_a_terminal(own_cache, foxwoods_table):
     import pty
     import select
     import time
@@ -274,7 +274,7 @@ def scripted_input(monkeypatch, answers: list[str]) -> None:
     monkeypatch.setattr(builtins, "input", answer)
 
 
-def test_item_10_a_bankers_foul_in_the_drill_is_reset_and_scored_once(foxwoods_table):
+def test_a_bankers_foul_in_the_drill_is_reset_and_scored_once(foxwoods_table):
     from paigow_cli.cli.commands.drill import drill_grade_text
     from paigow_cli.cli.output import show
     from paigow_cli.core.cards import parse_cards
@@ -295,7 +295,7 @@ def test_item_10_a_bankers_foul_in_the_drill_is_reset_and_scored_once(foxwoods_t
     assert "reset to the house way" in said and "loses outright" not in said
 
 
-def test_item_11_every_chip_on_a_line_counts(foxwoods_table):
+def test_every_chip_on_a_line_counts(foxwoods_table):
     from decimal import Decimal
 
     from paigow_cli.core.rules import Rules
@@ -310,7 +310,7 @@ def test_item_11_every_chip_on_a_line_counts(foxwoods_table):
     assert game.side_wager == 10 and game.balance == 500 - 65 - 10
 
 
-def test_item_11_ctrl_c_leaves_the_table_with_exit_130_after_asking(foxwoods_table, cache_folder, monkeypatch):
+def test_ctrl_c_leaves_the_table_with_exit_130_after_asking(foxwoods_table, cache_folder, monkeypatch):
     scripted_input(monkeypatch, ["10", "deal", "^C", "yes"])
     result = runner.invoke(app, ["play", "--seed", "1"])
     assert result.exit_code == 130, result.stdout
@@ -319,7 +319,7 @@ def test_item_11_ctrl_c_leaves_the_table_with_exit_130_after_asking(foxwoods_tab
     assert runner.invoke(app, ["play", "--seed", "1"]).exit_code == 0  # stayed, then quit: a normal end
 
 
-def test_item_11_ctrl_d_at_a_terminal_asks_before_folding(foxwoods_table, cache_folder, monkeypatch):
+def test_ctrl_d_at_a_terminal_asks_before_folding(foxwoods_table, cache_folder, monkeypatch):
     import paigow_cli.cli.commands.play as play
 
     monkeypatch.setattr(play, "stdin_is_terminal", lambda: True)
@@ -329,13 +329,13 @@ def test_item_11_ctrl_d_at_a_terminal_asks_before_folding(foxwoods_table, cache_
     assert "fold?>" in result.stdout and "High hand:" in result.stdout  # asked, stayed, and played on
 
 
-def test_item_11_ctrl_c_ends_the_drill_with_its_summary_and_exit_130(foxwoods_table, cache_folder, monkeypatch):
+def test_ctrl_c_ends_the_drill_with_its_summary_and_exit_130(foxwoods_table, cache_folder, monkeypatch):
     scripted_input(monkeypatch, ["^C"])
     result = runner.invoke(app, ["drill", "--count", "2", "--seed", "5"])
     assert result.exit_code == 130 and "No hands graded." in result.stdout
 
 
-def test_item_12_the_drill_shows_the_running_score_after_every_hand(foxwoods_table, cache_folder, monkeypatch):
+def test_the_drill_shows_the_running_score_after_every_hand(foxwoods_table, cache_folder, monkeypatch):
     scripted_input(monkeypatch, ["AD QH", "q"])
     result = runner.invoke(app, ["drill", "--count", "2", "--seed", "5"], input="")
     lines = [line.strip() for line in result.stdout.splitlines()]

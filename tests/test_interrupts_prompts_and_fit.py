@@ -1,4 +1,4 @@
-"""A new user's afternoon (issue: polish): interrupts, money, notices, error texts, pasted cards,
+"""What a new user meets in an afternoon: interrupts, money, notices, error texts, pasted cards,
 the table game's prompts, pipelines, options, and text that fits 80 columns."""
 
 from __future__ import annotations
@@ -537,7 +537,7 @@ def test_help_pages_read_well_at_80_columns(command, monkeypatch):
         assert "dealer's hand" not in page
 
 
-# --- issue 21, item 13: text that fits ----------------------------------------------------------------
+# --- text that fits -------------------------------------------------------------------------------------
 
 
 def help_command(command: str):
