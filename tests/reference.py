@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 
 from paigow_cli.core.cards import DECK, Card
+from paigow_cli.core.splits import all_splits
+from paigow_cli.house_ways import house_keys
 
 
 def plain_value(cards: Sequence[tuple[int, str | None]], wheel_low: bool) -> tuple:
@@ -58,3 +61,22 @@ def reference_five(hand: Sequence[Card], wheel_low: bool = False) -> tuple:
 def reference_two(hand: Sequence[Card]) -> tuple:
     a, b = sorted((card.rank for card in hand), reverse=True)
     return (1, a) if a == b else (0, a, b)
+
+
+def brute_force(hand, dead, way: str, wheel_low: bool) -> list[tuple[int, int, int]]:
+    """(wins, pushes, losses) per setting, by setting every possible dealer hand one by one."""
+    live = [card for card in DECK if card not in hand and card not in dead]
+    dealer_values = Counter(house_keys(dealer, way, wheel_low) for dealer in combinations(live, 7))
+    results = []
+    for split in all_splits(hand, wheel_low):
+        high, low = split.high_value.key, split.low_value.key
+        wins = pushes = losses = 0
+        for (dealer_high, dealer_low), count in dealer_values.items():
+            if split.foul or (high <= dealer_high and low <= dealer_low):
+                losses += count
+            elif high > dealer_high and low > dealer_low:
+                wins += count
+            else:
+                pushes += count
+        results.append((wins, pushes, losses))
+    return results

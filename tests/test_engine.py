@@ -13,6 +13,7 @@ from math import comb
 import numpy as np
 import pytest
 from helpers import cards, random_hands, stable_seed
+from reference import brute_force
 
 from paigow_cli.core.cards import DECK, JOKER
 from paigow_cli.core.hands import Category
@@ -23,25 +24,6 @@ from paigow_cli.engine.categories import category_counts, power_rows
 from paigow_cli.engine.dealer_table import load_categories, load_table
 from paigow_cli.engine.distribution import DealerDistribution, hand_odds
 from paigow_cli.house_ways import house_keys
-
-
-def brute_force(hand, dead, way: HouseWayName, wheel_low: bool) -> list[tuple[int, int, int]]:
-    """(wins, pushes, losses) per setting, by setting every possible dealer hand one by one."""
-    live = [card for card in DECK if card not in hand and card not in dead]
-    dealer_values = Counter(house_keys(dealer, way, wheel_low) for dealer in combinations(live, 7))
-    results = []
-    for split in all_splits(hand, wheel_low):
-        high, low = split.high_value.key, split.low_value.key
-        wins = pushes = losses = 0
-        for (dealer_high, dealer_low), count in dealer_values.items():
-            if split.foul or (high <= dealer_high and low <= dealer_low):
-                losses += count
-            elif high > dealer_high and low > dealer_low:
-                wins += count
-            else:
-                pushes += count
-        results.append((wins, pushes, losses))
-    return results
 
 
 def dead_cases(count: int, seed: int, dead_count: int) -> list[tuple[tuple, tuple]]:
