@@ -168,7 +168,7 @@ def _counted(
     return answers, count
 
 
-def player_table(rules: Rules, strategy: str, *, jobs: int | None = None) -> DealerTable:
+def player_settings(rules: Rules, strategy: str, *, jobs: int | None = None) -> DealerTable:
     """The table of settings a player's strategy gives every class against the dealer of ``rules``:
     a house way's or plugin's (``dealer_table``), or best-way's, from the dealer's strategy table
     (counted first, with a progress bar, where it is not cached)."""

@@ -216,7 +216,7 @@ RANK_SUM_NOTE = "Pair ranks add up as numbers, a jack 11, a queen 12, a king 13,
 
 
 @dataclass
-class Card:
+class StrategyCard:
     """A strategy card against one dealer question: the house way it starts from, its rules, and
     the exact scores (``StrategyTable`` units) of the dealer's own way, the base, the card, the
     best suit-blind way and best play."""
@@ -256,7 +256,7 @@ def search_card(
     base: str | None = None,
     table: StrategyTable | None = None,
     progress=None,
-) -> Card:
+) -> StrategyCard:
     """The card of up to ``rules`` rules against the dealer question (its strategy table counted
     first if it is not cached), starting from ``base`` (a house way or plugin; default the
     dealer's own); a rule that saves less than ``min_saving`` (EV per unit bet) ends it."""
@@ -269,7 +269,7 @@ def search_card(
     dealer = settings_table(question.rules.house_way, question.rules.wheel)
     base_table = settings_table(base, question.rules.wheel) if base else dealer
     search = CardSearch(table, base_table)
-    card = Card(question, base_table.house_way, scale=table.pay_charge[1] * question.deals)
+    card = StrategyCard(question, base_table.house_way, scale=table.pay_charge[1] * question.deals)
     card.house_score = table.totals(table.choice(dealer))[6]
     card.base_score = card.score = table.totals(search.current)[6]
     card.best_way_score = table.totals(table.choice(best_way_table(question)))[6]

@@ -4,7 +4,7 @@ the card, class by class, so that its exact counts are the card's.
 
 >>> from paigow_cli.analysis.game.question import Question
 >>> from paigow_cli.core.rules import Rules
->>> card = Card(Question(Rules()), "foxwoods")
+>>> card = StrategyCard(Question(Rules()), "foxwoods")
 >>> print(plugin_source(card, "my-card", "paigow strategy", ["A card.", "No rules."]).splitlines()[-1])
         return super().decide(hand)
 """
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from paigow_cli.analysis.strategy.card import Card
+from paigow_cli.analysis.strategy.card import StrategyCard
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -24,12 +24,12 @@ if TYPE_CHECKING:
     from paigow_cli.engine.dealer_table import DealerTable
 
 
-def plugin_name(path_stem: str, card: Card) -> str:
+def plugin_name(path_stem: str, card: StrategyCard) -> str:
     """The plugin's name: the file's stem, if it makes a house way's name, else ``DEALER-card-N``.
 
     >>> from paigow_cli.analysis.game.question import Question
     >>> from paigow_cli.core.rules import Rules
-    >>> plugin_name("my_card", Card(Question(Rules()), "foxwoods")), plugin_name("_x", Card(Question(Rules()), "foxwoods"))
+    >>> plugin_name("my_card", StrategyCard(Question(Rules()), "foxwoods")), plugin_name("_x", StrategyCard(Question(Rules()), "foxwoods"))
     ('my-card', 'foxwoods-card-0')
     """
     import re
@@ -43,7 +43,7 @@ def plugin_name(path_stem: str, card: Card) -> str:
     return f"{card.question.rules.house_way}-card-{len(card.rules)}"
 
 
-def plugin_source(card: Card, name: str, command: str, summary: Sequence[str]) -> str:
+def plugin_source(card: StrategyCard, name: str, command: str, summary: Sequence[str]) -> str:
     """The card as a house-way plugin: a subclass of its base way whose ``decide`` tries the rules,
     the last first, and leaves a hand no rule fits to the base way. ``summary`` is the card in
     words (the plugin's docstring)."""
@@ -113,14 +113,14 @@ def text(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def summary_game(card: Card) -> str:
+def summary_game(card: StrategyCard) -> str:
     from paigow_cli.core.games import game_text
 
     rules = card.question.rules
     return f"{game_text(rules)}, {'banker' if rules.banker else 'player'}"
 
 
-def check_plugin(card: Card, table: StrategyTable, player: DealerTable) -> None:
+def check_plugin(card: StrategyCard, table: StrategyTable, player: DealerTable) -> None:
     """The plugin's settings, read through the strategy table, must be the card's, class by class:
     then its exact counts are the card's."""
     choice = table.choice(player)

@@ -166,7 +166,8 @@ def advise_json(advice: Advice) -> dict[str, Any]:
         "game": advice.rules.game.value,
         "banker": advice.rules.banker,
         "rules": advice.rules.as_dict(),
-        "house_way": setting_json(advice.house),
+        "house_way": setting_json(advice.house),  # this release only: house_setting is its new name
+        "house_setting": setting_json(advice.house),
     }
     # One key set whether or not a dealer's hand is given: null where it does not apply.
     document["dead"] = card_list(advice.dead)
@@ -186,7 +187,8 @@ def advise_json(advice: Advice) -> dict[str, Any]:
 
 def row_json(row: SplitAdvice) -> dict[str, Any]:
     document = split_json(row.split)
-    document["house_way"] = row.house_way
+    document["house_way"] = row.house_way  # this release only: is_house_way is its new name
+    document["is_house_way"] = row.house_way
     if row.settlement is not None:
         document.update(settlement_json(row.settlement))
     if row.odds is not None:

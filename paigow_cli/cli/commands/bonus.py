@@ -189,7 +189,8 @@ def bonus_json(
         document["dealer"] = card_list(dealer)
     document["tables"] = rows
     if setting is not None:
-        document["house_way"] = setting_json(setting)
+        document["house_way"] = setting_json(setting)  # this release only: house_setting is its new name
+        document["house_setting"] = setting_json(setting)
     return document
 
 

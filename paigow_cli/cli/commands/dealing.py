@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from paigow_cli.cli.counting import player_table
+from paigow_cli.cli.counting import player_settings
 from paigow_cli.cli.exits import (
     INTERRUPTED,
     INTERRUPTION,
@@ -154,7 +154,7 @@ def simulate_command(
             check_folder(svg, "--svg")
         fixed = option_cards(hand, "the player's hand (--hand)", (7,))
         table = dealer_table(rules)
-        strategy_table = None if strategy is None else player_table(rules, strategy)
+        strategy_table = None if strategy is None else player_settings(rules, strategy)
         simulation = Simulation(table, rules, chosen_seed, player=choice, hand=fixed, strategy=strategy_table)
         simulation.tally.trace_every = max(1, hands // TRACE_POINTS)
         stopped = False

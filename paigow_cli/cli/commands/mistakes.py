@@ -246,7 +246,8 @@ def chart_json(question: Any, cells: Sequence[ChartCell]) -> dict[str, Any]:
                 "split_ev": cell.split_ev,
                 "together_ev": cell.together_ev,
                 "better": cell.better,
-                "house_way": cell.house,
+                "house_way": cell.house,  # this release only: house_choice is its new name
+                "house_choice": cell.house,
             }
             for cell in cells
         ],

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
-    from paigow_cli.analysis.strategy.card import Card
+    from paigow_cli.analysis.strategy.card import StrategyCard
 
 app = typer.Typer()
 
@@ -196,7 +196,7 @@ def plugin_target(text: str) -> Path:
     return path
 
 
-def write_card_plugin(card: Card, path: Path, table: Any, rules: int, min_saving: str) -> Path:
+def write_card_plugin(card: StrategyCard, path: Path, table: Any, rules: int, min_saving: str) -> Path:
     """Write the card's plugin (atomically), load it, build its table and check it plays as the card."""
     from paigow_cli.analysis.strategy.card_plugin import check_plugin, plugin_name, plugin_source
     from paigow_cli.cli.tables import dealer_table
@@ -228,7 +228,7 @@ def percent(value: Any) -> str:
     return f"{100 * float(value):.4f}%"
 
 
-def card_rows(card: Card) -> list[tuple[str, int]]:
+def card_rows(card: StrategyCard) -> list[tuple[str, int]]:
     """The card's lines of comparison: (who, score)."""
     rules = card.question.rules
     rows = [(f"The {rules.house_way} house way", card.house_score)]
@@ -242,13 +242,13 @@ def card_rows(card: Card) -> list[tuple[str, int]]:
     return rows
 
 
-def card_title(card: Card) -> str:
+def card_title(card: StrategyCard) -> str:
     rules = card.question.rules
     side = "banking" if rules.banker else "the player's side"
     return f"A strategy card against the {rules.house_way} dealer, {game_text(rules)}, {side}"
 
 
-def card_summary(card: Card, mark: str) -> list[str]:
+def card_summary(card: StrategyCard, mark: str) -> list[str]:
     """The card in plain text lines (a plugin's docstring)."""
     import textwrap
 
@@ -266,7 +266,7 @@ def card_summary(card: Card, mark: str) -> list[str]:
     return lines
 
 
-def card_text(card: Card) -> RenderableType:
+def card_text(card: StrategyCard) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
@@ -315,7 +315,7 @@ def card_text(card: Card) -> RenderableType:
     return Group(*lines)
 
 
-def card_markdown(card: Card) -> str:
+def card_markdown(card: StrategyCard) -> str:
     lines = [f"## {card_title(card)}", ""]
     lines.append(
         f"Start from the {card.base} house way. Where a rule fits a hand it decides; where several fit, the last one does."
@@ -336,7 +336,7 @@ def card_markdown(card: Card) -> str:
     return "\n".join(lines) + "\n"
 
 
-def card_json(card: Card, written: Path | None = None) -> dict[str, Any]:
+def card_json(card: StrategyCard, written: Path | None = None) -> dict[str, Any]:
     from paigow_cli.analysis.money.results import result_of_totals
 
     question = card.question
