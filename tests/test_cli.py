@@ -473,3 +473,24 @@ def test_a_completion_flag_with_a_shell_named_is_refused_and_changes_nothing(fla
         "fish or PowerShell), so run it from that shell"
     ]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_command_registry_names_every_command_once_in_help_order():
+    """One ordered registry (``app.COMMANDS``): every command a module defines, each once, with the
+    module that defines it, in the order ``paigow --help`` lists them."""
+    from importlib import import_module
+
+    from typer.main import get_command
+
+    app_module = import_module("paigow_cli.cli.app")  # the module (the package's ``app`` is the Typer app)
+    registered = {
+        info.name: module
+        for module in app_module.COMMAND_MODULES
+        for info in module.app.registered_commands
+        if info.name is not None
+    }
+    named = [name for name, _ in app_module.COMMANDS]
+    assert len(named) == len(set(named))
+    assert {name: module for name, module in app_module.COMMANDS if name != "cache"} == registered
+    listed = list(get_command(app_module.app).list_commands(None))  # type: ignore[arg-type]
+    assert [name for name in listed if name != "help"] == named

@@ -11,6 +11,7 @@ import inspect
 import itertools
 import os
 import sys
+from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
@@ -58,29 +59,6 @@ from paigow_cli.cli.terminal import (
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-
-# The help page lists the commands in this order: the everyday ones first.
-COMMAND_ORDER = (
-    "eval",
-    "advise",
-    "house",
-    "house-ways",
-    "odds",
-    "power",
-    "deal",
-    "simulate",
-    "edge",
-    "mistakes",
-    "compare",
-    "strategy",
-    "table",
-    "session",
-    "drill",
-    "stats",
-    "play",
-    "bonus",
-    "cache",
-)
 
 
 class PaigowGroup(TyperGroup):
@@ -273,23 +251,33 @@ def new_app() -> typer.Typer:
     return fresh
 
 
-# The command modules, each with its own ``typer.Typer()`` (``cache`` is a group of its own).
-COMMAND_MODULES = (
-    hands,
-    advise,
-    house,
-    dealing,
-    edge,
-    mistakes,
-    compare,
-    strategy,
-    table,
-    session,
-    drill,
-    play,
-    stats,
-    bonus,
+# The one ordered registry of commands: each command's name and the module that defines it (with its
+# own ``typer.Typer()``; ``cache`` is a group of its own), in the order the help page lists them,
+# the everyday ones first. A test checks that it names every command the modules define.
+COMMANDS: tuple[tuple[str, ModuleType], ...] = (
+    ("eval", hands),
+    ("advise", advise),
+    ("house", house),
+    ("house-ways", house),
+    ("odds", hands),
+    ("power", hands),
+    ("deal", dealing),
+    ("simulate", dealing),
+    ("edge", edge),
+    ("mistakes", mistakes),
+    ("compare", compare),
+    ("strategy", strategy),
+    ("table", table),
+    ("session", session),
+    ("drill", drill),
+    ("stats", stats),
+    ("play", play),
+    ("bonus", bonus),
+    ("cache", cache),
 )
+COMMAND_ORDER = tuple(name for name, _ in COMMANDS)
+COMMAND_MODULES = tuple(dict.fromkeys(module for name, module in COMMANDS if name != "cache"))
+MODULE_OF = dict(COMMANDS)
 
 app = new_app()
 app.command("help")(help_command)
@@ -325,13 +313,13 @@ def app_to_run(words: Sequence[str]) -> typer.Typer:
     if rest[0] == "help" and all(word in GROUP_FLAGS for word in rest[1:]):
         return outline(app)
     slim = new_app()
-    if rest[0] == "cache":
+    module = MODULE_OF.get(rest[0])
+    if module is cache:
         slim.add_typer(cache.app, name="cache")
         return slim
-    for commands in COMMAND_MODULES:
-        if any(info.name == rest[0] for info in commands.app.registered_commands):
-            slim.add_typer(commands.app)
-            return slim
+    if module is not None:
+        slim.add_typer(module.app)
+        return slim
     return app
 
 
