@@ -198,6 +198,8 @@ def compare_csv(cells: list[dict[str, Any]]) -> str:
     import csv
     import io
 
+    from paigow_cli.cli.views.common import csv_value
+
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     rows = [cell_json(cell) for cell in cells]
@@ -206,19 +208,6 @@ def compare_csv(cells: list[dict[str, Any]]) -> str:
     for row in rows:
         writer.writerow([csv_value(value) for value in row.values()])
     return text.getvalue()
-
-
-def csv_value(value: Any) -> Any:
-    """A JSON value as a CSV cell: lists space-separated, true/false and null as JSON writes them.
-
-    >>> [csv_value(value) for value in (["AS", "KD"], True, None, 0.25)]
-    ['AS KD', 'true', '', 0.25]
-    """
-    if isinstance(value, list):
-        return " ".join(str(part) for part in value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "" if value is None else value
 
 
 def header(name: str) -> str:

@@ -152,7 +152,7 @@ def table_command(
         )
     who = strategy or rules.house_way
     if as_csv:
-        typer.echo(rows_csv(rows, settings), nl=False)
+        typer.echo(rows_csv(rows, settings, who, question.dealer_hands), nl=False)
         return
     if as_json:
         output = Output(True, batch=True)
@@ -193,27 +193,54 @@ def row_json(question: Any, who: str, row: ClassRow) -> dict[str, Any]:
     return found
 
 
-def rows_csv(rows: Sequence[ClassRow], every: bool) -> str:
-    """A row per class (with ``every``: a row per legal setting of each class)."""
+def rows_csv(rows: Sequence[ClassRow], every: bool, who: str, dealer_hands: int) -> str:
+    """A row per class (with ``every``: a row per legal setting of each class), with the exact
+    integer counts the JSON has, the player's strategy named (``who``) and its columns ``player_*``."""
     import csv
     import io
 
+    from paigow_cli.cli.views.common import csv_value
+
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
-    head = ["class", "hand", "kind", "flush", "hands", "house_front", "house_ev", "best_front", "best_ev", "given_up"]
+    counts = ("wins", "losses", "copies_high", "copies_low")
+    head = [
+        "player",
+        "class",
+        "hand",
+        "kind",
+        "flush",
+        "hands",
+        "dealer_hands",
+        "player_front",
+        *(f"player_{count}" for count in counts),
+        "player_ev",
+        "best_front",
+        *(f"best_{count}" for count in counts),
+        "best_ev",
+        "given_up",
+        "house_front",  # this release only: player_front and player_ev are their new names
+        "house_ev",
+    ]
     writer.writerow(head + (["front", "wins", "losses", "copies_high", "copies_low", "ev"] if every else []))
     for row in rows:
         fixed = [
+            who,
             row.class_id,
-            " ".join(card_list(row.hand)),
+            csv_value(card_list(row.hand)),
             row.kind,
-            int(row.flush),
+            csv_value(row.flush),
             row.hands,
-            " ".join(card_list(row.house.front)),
+            dealer_hands,
+            csv_value(card_list(row.house.front)),
+            *(getattr(row.house, count) for count in counts),
             repr(row.house.ev),
-            " ".join(card_list(row.best.front)),
+            csv_value(card_list(row.best.front)),
+            *(getattr(row.best, count) for count in counts),
             repr(row.best.ev),
             repr(row.given_up),
+            csv_value(card_list(row.house.front)),
+            repr(row.house.ev),
         ]
         if not every:
             writer.writerow(fixed)

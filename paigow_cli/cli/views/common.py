@@ -194,3 +194,17 @@ def with_suit_symbols(text: str) -> str:
     from paigow_cli.core.cards import SUIT_CHARS, SUIT_SYMBOLS
 
     return _CANONICAL_CARD.sub(lambda found: found[1] + SUIT_SYMBOLS[SUIT_CHARS.index(found[2])], text)
+
+
+def csv_value(value: Any) -> Any:
+    """A JSON value as a CSV cell: lists space-separated (an empty list ``none``, never an empty
+    cell, which a spreadsheet reads as a missing number), true/false and null as JSON writes them.
+
+    >>> [csv_value(value) for value in (["AS", "KD"], [], True, None, 0.25)]
+    ['AS KD', 'none', 'true', '', 0.25]
+    """
+    if isinstance(value, list):
+        return " ".join(str(part) for part in value) if value else "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else value

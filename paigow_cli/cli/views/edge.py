@@ -15,6 +15,7 @@ from paigow_cli.cli.output import (
 )
 from paigow_cli.cli.views.common import (
     QUESTION_KEYS,
+    csv_value,
     question_json,
     spread_text,
 )
@@ -84,7 +85,7 @@ def edge_csv(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]]) -> str:
                 rules.side,
                 rules.wheel.value,
                 rules.commission,
-                " ".join(card_list(sort_cards(question.dead))),
+                csv_value(card_list(sort_cards(question.dead))),
                 repr(house.house_edge),
                 repr(best.house_edge),
                 repr(best.ev - house.ev),
