@@ -220,7 +220,7 @@ def test_a_first_build_in_a_pipe_says_so_in_one_line(tmp_path):
     _out, err = process.communicate(timeout=120)
     assert process.returncode == 0
     first, *later = err.strip().splitlines()
-    assert first == "building the foxwoods dealer table, a few seconds, once"
+    assert first == "building the foxwoods dealer table once: about 5 seconds on two quiet cores"
     # a machine slower than LOG_EVERY at it logs its progress too, and nothing else
     assert all(line.startswith("Building the foxwoods dealer table (once): ") for line in later), later
 

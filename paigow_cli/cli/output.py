@@ -171,8 +171,12 @@ def progress_line(description: str, done: int, total: int, seconds: float, *, co
     'Counting every deal: 160 of 240 (67%), 30 s so far, about 41 s left'
     """
     share = done / total if total else 1.0
-    rate = (done - counted_from) / seconds if seconds > 0 else 0.0
-    left = f", about {(total - done) / rate:,.0f} s left" if rate > 0 else ""
+    counted = done - counted_from
+    rate = counted / seconds if seconds > 0 else 0.0
+    if counted < max(2, (total - counted_from) / 100):  # too little measured yet to say: no wild guess
+        left = ", the time left measured once more is done"
+    else:
+        left = f", about {(total - done) / rate:,.0f} s left"
     return f"{description}: {done:,} of {total:,} ({100 * share:.0f}%), {seconds:,.0f} s so far{left}"
 
 

@@ -44,7 +44,7 @@ def dealer_table(rules: Rules) -> Any:
     from paigow_cli.engine.dealer_table import load_table
 
     cache_folder_note()
-    building = f"building the {rules.house_way} dealer table, a few seconds, once"
+    building = f"building the {rules.house_way} dealer table once: about 5 seconds on two quiet cores"
     with reporting_errors(), progress_bar(f"Building the {rules.house_way} dealer table (once)", building) as progress:
         return load_table(rules.house_way, rules.wheel, progress=progress, notify=note, check=check_plugin_before_build)
 
@@ -71,7 +71,8 @@ def category_table() -> Any:
 
     cache_folder_note()
     with progress_bar(
-        "Building the category table (once)", "building the category table, a few seconds, once"
+        "Building the category table (once)",
+        "building the category table once: about 12 seconds on two quiet cores, up to half a minute on a busy machine",
     ) as progress:
         return load_categories(progress=progress, notify=note)
 
@@ -84,7 +85,8 @@ def class_catalogue_once(wheel: Any) -> Any:
     cache_folder_note()
     with progress_bar(
         "Building the class catalogue (once)",
-        "building the class catalogue of strategy-card rules, half a minute, once",
+        "building the class catalogue of strategy-card rules once: about 15 seconds on two quiet cores, longer on a "
+        "busy machine",
     ) as progress:
         return class_catalogue(wheel, progress=progress, notify=note)
 
