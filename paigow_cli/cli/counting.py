@@ -136,8 +136,9 @@ def _counted(
     if any(record for _, record in pending):
         kept = f", keeping the strateg{'y table that answers' if count == 1 else 'y tables that answer'} any strategy at once"
     plain = (
-        f"counting every deal{of_what} exactly in {units} chunks (about {minutes_text(minutes)}){kept}; "
-        "Ctrl-C keeps the finished chunks and the same command resumes"
+        f"counting every deal{of_what} exactly in {units} chunks (about {minutes_text(minutes)} on quiet cores, "
+        f"longer on a busy machine: the progress lines measure it){kept}; Ctrl-C keeps the finished chunks and "
+        "the same command resumes"
     )
     answers: list[list[T]] = []
     finished = [0]
