@@ -60,7 +60,10 @@ def test_separators_spaces_commas_or_none():
         ("ZZ", "'ZZ' is not a card: unknown rank 'Z'"),
         ("AS K", "'K' is not a card: it has no suit"),
         ("AS 10", "'10' is not a card: it has no suit"),
-        ("ASKX", "'KX' is not a card: unknown suit 'X'"),
+        (
+            "ASKX",
+            "'ASKX' is not a card: a card is a rank and a suit, like AS or 10H (read as cards written together, 'kx' is not one: unknown suit 'X'",
+        ),
         ("AS as", "card AS is given twice"),
     ],
 )
