@@ -97,6 +97,7 @@ def test_advise_json_lists_21_splits_fouls_last():
         "low_category": "high-card",
         "foul": False,
         "house_way": False,
+        "is_house_way": False,
         "result": "push",
         "copy_high": False,
         "copy_low": False,
