@@ -8,9 +8,7 @@ import os
 import re
 import shutil
 import signal
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -20,7 +18,7 @@ from sybil.parsers.markdown import CodeBlockParser
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "tests"))  # the tests' helper modules, before pytest adds the folder itself
 
-from console_examples import console_steps, matches  # noqa: E402
+from console_examples import console_steps, example_folder, matches, run_command  # noqa: E402
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -122,29 +120,9 @@ def run_console(example) -> None:
     colour) and compare what it prints, standard output then standard error, with the example."""
     namespace = example.namespace
     if "workdir" not in namespace:  # one folder a document: its examples may build on each other
-        folder = Path(tempfile.mkdtemp(prefix="paigow-docs-"))
-        (folder / "examples").symlink_to(ROOT / "examples")
-        (folder / "data").mkdir()
-        namespace["workdir"] = folder
-    folder = namespace["workdir"]
-    env = {
-        **os.environ,
-        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
-        "COLUMNS": "80",
-        "NO_COLOR": "1",
-        "TERM": "dumb",
-        "LC_ALL": "C.UTF-8",
-        "PAIGOW_DATA_DIR": str(folder / "data"),
-    }
+        namespace["workdir"] = example_folder()
     for command, expected in console_steps(example.parsed):
-        done = subprocess.run(
-            ["bash", "-o", "pipefail", "-c", command],
-            cwd=folder,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=EXAMPLE_TIMEOUT,
-        )
+        done = run_command(command, namespace["workdir"], timeout=EXAMPLE_TIMEOUT)
         printed = done.stdout + done.stderr
         wants_error = any(line.startswith("Error:") for line in expected)
         assert done.returncode == 0 or wants_error, f"$ {command}\nexit {done.returncode}\n{printed}"

@@ -11,31 +11,17 @@ Usage:  python scripts/refresh_docs_examples.py [FILE.md ...]   (default: README
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from console_examples import console_steps, matches  # noqa: E402  (the tests' own reading of an example)
+from console_examples import console_steps, example_folder, matches, run_command  # noqa: E402  (the tests' own)
 
 
 def run(command: str, folder: Path) -> str:
-    env = {
-        **os.environ,
-        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
-        "COLUMNS": "80",
-        "NO_COLOR": "1",
-        "TERM": "dumb",
-        "LC_ALL": "C.UTF-8",
-        "PAIGOW_DATA_DIR": str(folder / "data"),
-    }
-    done = subprocess.run(
-        ["bash", "-o", "pipefail", "-c", command], cwd=folder, env=env, capture_output=True, text=True
-    )
+    done = run_command(command, folder)
     text = "".join(line.rstrip() + "\n" for line in (done.stdout + done.stderr).splitlines())
     return text.rstrip("\n")
 
@@ -43,9 +29,7 @@ def run(command: str, folder: Path) -> str:
 def refresh(path: Path) -> list[str]:
     """Rewrite ``path``'s failing console examples; the examples left for a hand, as 'file:line'."""
     lines = path.read_text(encoding="utf-8").split("\n")
-    folder = Path(tempfile.mkdtemp(prefix="paigow-docs-"))
-    (folder / "examples").symlink_to(ROOT / "examples")
-    (folder / "data").mkdir()
+    folder = example_folder()
     out: list[str] = []
     by_hand: list[str] = []
     at = 0

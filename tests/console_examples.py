@@ -4,7 +4,14 @@ this way (with Sybil), and ``scripts/refresh_docs_examples.py`` rewrites the one
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def console_steps(text: str) -> list[tuple[str, list[str]]]:
@@ -37,3 +44,28 @@ def matches(expected: list[str], printed: str) -> bool:
     while text.endswith("\n\n"):
         text = text[:-1]
     return re.fullmatch(pattern, text) is not None
+
+
+def example_folder() -> Path:
+    """A folder to run one document's examples in, as a reader would: the project's examples at
+    hand, a data folder of its own (the history the examples build)."""
+    folder = Path(tempfile.mkdtemp(prefix="paigow-docs-"))
+    (folder / "examples").symlink_to(ROOT / "examples")
+    (folder / "data").mkdir()
+    return folder
+
+
+def run_command(command: str, folder: Path, timeout: float | None = None) -> subprocess.CompletedProcess:
+    """One example's command in bash, as typed, at 80 columns, with no colour, in ``folder``."""
+    env = {
+        **os.environ,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+        "COLUMNS": "80",
+        "NO_COLOR": "1",
+        "TERM": "dumb",
+        "LC_ALL": "C.UTF-8",
+        "PAIGOW_DATA_DIR": str(folder / "data"),
+    }
+    return subprocess.run(
+        ["bash", "-o", "pipefail", "-c", command], cwd=folder, env=env, capture_output=True, text=True, timeout=timeout
+    )
