@@ -273,7 +273,8 @@ def test_session_json_matches_the_analysis(counted):
     payouts = main_bet(counted["wins"], counted["pushes"], counted["losses"], 0.05)
     found = session_distribution(payouts, 150)
     assert document["session"]["ahead"] == found.chances()[0]
-    assert document["session"]["expected"] == round(150 * 10 * float(payouts.mean), 2)
+    assert document["session"]["expected"] == float(150 * 10 * payouts.mean)  # exact, not cut to cents
+    assert document["session"]["expected_fraction"] == str(150 * 10 * payouts.mean)
     assert document["ruin"]["within_session"] == ruin_within(payouts, 150, Fraction(20))
     assert document["ruin"]["long_run"] == 1.0 and "certain" in document["ruin"]["method"]
     assert document["per_hand"]["variance_fraction"] == counted["variance_fraction"]
@@ -294,12 +295,13 @@ def test_session_text_fits_80_columns_and_draws_the_distribution(counted):
 def test_session_csv_lists_every_net(counted):
     result = run("session", "--dead", DEAD_TEXT, "--hands", "3", "--csv")
     rows = [line.split(",") for line in result.stdout.splitlines()]
-    assert rows[0] == ["net_bets", "net", "probability", "at_or_below"]
+    assert rows[0] == ["net_bets", "net_bets_fraction", "net", "probability", "at_or_below"]
     payouts = main_bet(counted["wins"], counted["pushes"], counted["losses"], 0.05)
     exact = exact_session(payouts, 3)
-    assert [Fraction(row[0]) for row in rows[1:]] == list(exact)
-    assert all(abs(float(row[2]) - float(exact[Fraction(row[0])])) < PRECISION for row in rows[1:])
-    assert abs(float(rows[-1][3]) - 1) < 1e-12 and rows[1][1] == "-75.00"
+    assert [Fraction(row[1]) for row in rows[1:]] == list(exact)
+    assert [float(row[0]) for row in rows[1:]] == [float(Fraction(row[1])) for row in rows[1:]]
+    assert all(abs(float(row[3]) - float(exact[Fraction(row[1])])) < PRECISION for row in rows[1:])
+    assert abs(float(rows[-1][4]) - 1) < 1e-12 and rows[1][2] == "-75.00"
 
 
 def test_session_svg_is_a_picture(counted, tmp_path):
@@ -358,7 +360,7 @@ def test_session_with_a_side_bet_adds_its_exact_joint_counts(counted):
     exact = exact_session(payouts, 2)
     ahead = sum(chance for net, chance in exact.items() if net > 0)
     assert abs(document["session"]["ahead"] - float(ahead)) < 1e-12
-    assert document["session"]["expected"] == float(round(2 * 25 * payouts.mean, 2))
+    assert document["session"]["expected"] == float(2 * 25 * payouts.mean)
     assert "joint counts" in side["method"]
 
 

@@ -31,6 +31,7 @@ from paigow_cli.analysis.money.spread import Payouts
 
 MAX_HANDS = 100_000  # a session's hands at most: the lattice stays below a few million points
 PRECISION = 1e-12  # each probability of a session's distribution is within this of the exact one
+CLEARED = PRECISION / 10  # a computed probability below this is FFT rounding, and is set to zero
 MAX_POINTS = 1 << 23  # the lattice of a session's distribution at most (the FFT's size)
 NEGLIGIBLE = 1e-30  # a bankroll height less likely than this is dropped from the ruin count
 TRIM_EVERY = 16  # hands between those trims
@@ -87,6 +88,20 @@ class SessionDistribution:
     def index_of(self, net: Fraction) -> float:
         """Where the net ``net`` (bets) lies on the lattice (a fraction between points)."""
         return float(net * self.step.scale - self.hands * self.step.lowest)
+
+    @property
+    def sum_bound(self) -> float:
+        """How far a sum of the distribution's probabilities (ahead, behind, a percentile's share)
+        may be from the exact one: each of its lattice points' errors added up."""
+        return PRECISION * len(self.probabilities)
+
+    @property
+    def left_out(self) -> tuple[int, float]:
+        """The lattice points whose computed probability was cleared as rounding (below
+        ``CLEARED``), and a bound on their exact probabilities added up (each is below
+        ``CLEARED`` + ``PRECISION``). Some of them no session can reach at all."""
+        cleared = int((self.probabilities == 0).sum())
+        return cleared, cleared * (CLEARED + PRECISION)
 
     def chances(self) -> tuple[float, float, float]:
         """The chance to be ahead, even and behind at the end."""
@@ -162,7 +177,7 @@ def session_distribution(payouts: Payouts, hands: int) -> SessionDistribution:
         one[offset - step.lowest] = p
     transform = np.fft.rfft(one)
     found = np.fft.irfft(transform**hands, length)[:size]
-    found[found < PRECISION / 10] = 0.0
+    found[found < CLEARED] = 0.0
     found /= found.sum()
     return SessionDistribution(hands, step, found)
 

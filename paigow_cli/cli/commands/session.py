@@ -93,7 +93,12 @@ def session_command(
     scheduler: SchedulerOption = None,
     as_json: JsonOption = False,
     as_csv: Annotated[
-        bool, typer.Option("--csv", help="Print the whole distribution as CSV: one row per possible net.")
+        bool,
+        typer.Option(
+            "--csv",
+            help="Print the distribution as CSV: one row per net of chance 1e-13 or more (the JSON's csv_left_out "
+            "counts the rest and bounds their total).",
+        ),
     ] = False,
     svg: Annotated[
         Path | None,

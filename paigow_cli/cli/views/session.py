@@ -96,7 +96,8 @@ def session_json(session: Session) -> dict[str, Any]:
         },
         "side_bet": None if session.side is None else side_bet_json(session.side, stake, session.payouts),
         "session": {
-            "expected": float(dollars(whole * hands, stake)),
+            "expected": float(whole * hands * Fraction(stake)),
+            "expected_fraction": str(whole * hands * Fraction(stake)),
             "expected_fraction_of_action": float(whole * Fraction(stake) / Fraction(session.action)),
             "sd": session.payouts.sd * hands**0.5 * float(stake),
             "ahead": ahead,
@@ -107,7 +108,11 @@ def session_json(session: Session) -> dict[str, Any]:
             },
         },
         "ruin": None,
-        "method": f"convolution by FFT, each probability within {PRECISION:g}",
+        "method": (
+            f"convolution by FFT: each probability within {PRECISION:g}, a sum of them (ahead, even, behind, "
+            f"percentiles) within {distribution.sum_bound:.1g}"
+        ),
+        "csv_left_out": {"nets": distribution.left_out[0], "probability_at_most": distribution.left_out[1]},
     }
     if session.ruin is not None:
         within, long_run = session.ruin
@@ -156,20 +161,23 @@ def player_name(question: Any, result: EdgeResult) -> str:
 
 
 def session_csv(distribution: SessionDistribution, stake: Decimal) -> str:
-    """Every net the session can end with (a chance above zero), in bets and money, with its chance
-    and the chance of ending at or below it."""
+    """Every net the session ends with at a probability of at least ``session.CLEARED`` (1e-13; the
+    JSON's ``csv_left_out`` counts the others and bounds their total), in bets (a number, and the
+    exact fraction beside it) and money, with its chance and the chance of ending at or below it."""
     import csv
     import io
 
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(("net_bets", "net", "probability", "at_or_below"))
+    writer.writerow(("net_bets", "net_bets_fraction", "net", "probability", "at_or_below"))
     cumulative = 0.0
     for index, chance in enumerate(distribution.probabilities.tolist()):
         cumulative += chance
         if chance > 0:
             net = distribution.net(index)
-            writer.writerow((str(net), str(dollars(net, stake)), repr(chance), repr(min(cumulative, 1.0))))
+            writer.writerow(
+                (repr(float(net)), str(net), str(dollars(net, stake)), repr(chance), repr(min(cumulative, 1.0)))
+            )
     return text.getvalue()
 
 
@@ -296,9 +304,10 @@ def session_text(session: Session) -> RenderableType:
     picture = Text("\n".join(picture_lines(distribution, stake, money_in, session.action)))
     together = " The side bet is counted with the main bet exactly (their joint counts)." if side else ""
     notes = Text(
-        "Every hand independent, at the whole game's exact rates; each chance within 1e-12. Broke: less than "
+        "Every hand independent, at the whole game's exact rates; each probability within 1e-12, a sum of them "
+        f"within {distribution.sum_bound:.1g}. Broke: less than "
         + ("one hand's bets" if side else "one bet")
-        + " left. The picture leaves out the last 0.1% at each end (paigow session --csv lists every net)."
+        + " left. The picture leaves out the last 0.1% at each end (paigow session --csv lists every net of chance 1e-13 or more)."
         + together,
         style="dim",
     )
