@@ -340,8 +340,17 @@ class Mine(Helper):
     assert house.exit_code == 0, house.output  # a helper base class beside the house way is fine
     assert "two_pairs is not a clause paigow calls (did you mean two_pair?)" in " ".join(house.stderr.split())
     assert "medium and low" in house.stdout  # trump-plaza's own two-pair clause, inherited
-    check = json.loads(run("house-ways", "--check", str(plugin), "--hands", "300", "--json").stdout)
-    assert check["passed"] and any("two_pairs" in warning for warning in check["warnings"])
+    checked = run("house-ways", "--check", str(plugin), "--hands", "300", "--json")
+    check = json.loads(checked.stdout)  # a misspelt clause fails the check, said once (not as a note too)
+    assert (
+        checked.exit_code == 1
+        and not check["passed"]
+        and all(count["count"] == 0 for count in check["faults"].values())
+    )
+    assert [warning for warning in check["warnings"] if "two_pairs" in warning] and "two_pairs" not in checked.stderr
+    text = run("house-ways", "--check", str(plugin), "--hands", "300")
+    assert text.exit_code == 1 and " ".join(text.stdout.split()).count("two_pairs is not a clause") == 1
+    assert "two_pairs" not in text.stderr
     guide = (ROOT / "docs" / "guide" / "house-ways.md").read_text()
     assert 'house_way_class("trump-plaza")' in guide and "class MyCasino(TrumpPlaza):" in guide
 
