@@ -316,7 +316,7 @@ def test_each_bad_option_is_named_in_one_error_line(args, code, fragment, cache_
     one_error(run(*args, input=""), code, fragment)
 
 
-def test_a_misspelt_clause_is_a_warning_and_plugins_may_derive_from_shipped_ways(tmp_path):
+def test_a_misspelt_clause_is_said_once_fails_the_check_and_plugins_may_derive_from_shipped_ways(tmp_path):
     plugin = tmp_path / "typo.py"
     plugin.write_text(
         """from paigow_cli.house_ways.api import Decision, Seven, house_way_class
