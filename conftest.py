@@ -95,18 +95,13 @@ def shared_tables() -> Path:
 def cache_folder(tmp_path_factory):
     """One cache folder for the whole test session, so each table is built once; it starts with a
     copy of the tables every test process shares (``shared_tables``)."""
-    source = shared_tables()
-    for folder in session_folder(tmp_path_factory, "paigow-cache", "PAIGOW_CACHE_DIR"):
-        digest = source_digest_now()
-        for file in source.glob(f"*{digest}.npz"):
-            shutil.copy2(file, folder / file.name)
-        yield folder
-
-
-def source_digest_now() -> str:
     from paigow_cli.engine.cache import source_digest
 
-    return source_digest()
+    source = shared_tables()
+    for folder in session_folder(tmp_path_factory, "paigow-cache", "PAIGOW_CACHE_DIR"):
+        for file in source.glob(f"*{source_digest()}.npz"):
+            shutil.copy2(file, folder / file.name)
+        yield folder
 
 
 # --- the docs' console examples --------------------------------------------------------------------

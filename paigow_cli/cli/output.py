@@ -62,8 +62,9 @@ class Output:
     def emit_error(self, number: int, typed: str, message: str) -> None:
         """A bad batch line's object in JSON Lines (its ``Error:`` line goes to stderr as well)."""
         if self.as_json and self.batch:
-            shown = typed if len(typed) <= MAX_ECHO else typed[: MAX_ECHO - 3] + "..."
-            self._print_json({"line": number, "input": shown, "error": message})
+            from paigow_cli.core.cards import cut
+
+            self._print_json({"line": number, "input": cut(typed, MAX_ECHO), "error": message})
 
     def _print_json(self, document: Any) -> None:
         printed = json_text(document, pretty=not self.batch)
@@ -88,6 +89,7 @@ def read_line(prompt: str) -> str | None:
 
 
 LOG_EVERY = 10.0  # seconds between progress lines when stderr is not a terminal (a log)
+QUIET_SECONDS = 2.0  # a piped run of simulate or house-ways --check that takes less says nothing of its progress
 
 
 @contextmanager

@@ -271,9 +271,17 @@ def printable(text: str, limit: int = ECHO_LIMIT) -> str:
     >>> len(printable("x" * 10_000))
     60
     """
-    if len(text) > limit:
-        text = text[: limit - 3] + "..."
+    text = cut(text, limit)
     return "".join(character if character.isprintable() else repr(character)[1:-1] for character in text)
+
+
+def cut(text: str, limit: int = ECHO_LIMIT) -> str:
+    """Text no longer than ``limit``: a longer one ends in ``...``.
+
+    >>> cut("abcdef", 5)
+    'ab...'
+    """
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def typing_example(hand: Iterable[Card]) -> str:

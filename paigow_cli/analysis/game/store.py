@@ -61,20 +61,19 @@ def counting_code_digest() -> str:
 
 def result_path(question: Question) -> Path:
     """The cache file of a question's whole-game answer."""
-    from paigow_cli.engine.cache import table_path
-
-    rules = question.rules
-    return table_path("edge", rules.house_way, rules.wheel.value, rules.game.value, rules.side, question_key(question))
+    return _question_path("edge", question)
 
 
 def strategy_table_path(question: Question) -> Path:
     """The cache file of a dealer question's strategy table (keyed as its whole-game answer)."""
+    return _question_path("strategy", question)
+
+
+def _question_path(kind: str, question: Question) -> Path:
     from paigow_cli.engine.cache import table_path
 
     rules = question.rules
-    return table_path(
-        "strategy", rules.house_way, rules.wheel.value, rules.game.value, rules.side, question_key(question)
-    )
+    return table_path(kind, rules.house_way, rules.wheel.value, rules.game.value, rules.side, question_key(question))
 
 
 def partial_folder(question: Question, *, record: bool = False) -> Path:

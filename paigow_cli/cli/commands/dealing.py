@@ -29,6 +29,7 @@ from paigow_cli.cli.options import (
     player_strategy,
 )
 from paigow_cli.cli.output import (
+    QUIET_SECONDS,
     Output,
     card_list,
     cards_markup,
@@ -92,7 +93,6 @@ def deal_command(
             typer.echo(cards_text(player) + (f"  |  {cards_text(dealer)}" if with_dealer else ""))
 
 
-QUIET_SECONDS = 2.0  # a piped run that takes less says nothing of its progress
 MAX_ROUNDS = 1_000_000_000  # one run's rounds: beyond it the estimate gains nothing a person waits for
 
 

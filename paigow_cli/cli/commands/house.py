@@ -20,7 +20,7 @@ from paigow_cli.cli.options import (
     WheelOption,
     make_rules,
 )
-from paigow_cli.cli.output import Output, indented, progress_bar
+from paigow_cli.cli.output import QUIET_SECONDS, Output, indented, progress_bar
 from paigow_cli.cli.views.common import (
     setting_json,
     setting_line,
@@ -160,9 +160,6 @@ def house_ways_text(
         lines.append(Text(f"{name} (plugin, cannot be loaded)", style="red"))
         lines.append(indented(error, 4, style="red"))
     return Group(*lines)
-
-
-QUIET_SECONDS = 2.0  # a piped run that takes less says nothing of its progress
 
 
 def check_command(target: str, hands: int, seed: int, as_json: bool) -> None:
