@@ -133,16 +133,15 @@ def drill_command(
             )
         count = CHALLENGE_HANDS if challenge else count or DRILL_HANDS
         given, graded = review_deck(rules) if review else ((), 0)
-        if review and not given:
+        if review and not given:  # a paragraph that fits the terminal
             if not graded:
-                typer.echo(
+                said = (
                     "Nothing to review yet: no hand of this game and house way has been graded (paigow drill "
                     "grades hands, and --review deals again the ones you set worse than best)."
                 )
             else:
-                typer.echo(
-                    "Nothing to review: every hand you set worse than best you have since set best twice in a row."
-                )
+                said = "Nothing to review: every hand you set worse than best you have since set best twice in a row."
+            show(output_console(), Text(said))
             return
         table = dealer_table(rules)
         wanted, kind = focus_test(focus, rules, table) if focus is not None else (None, "")
