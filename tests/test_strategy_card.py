@@ -41,21 +41,30 @@ def card(cache_folder):
 
 
 def test_each_rule_saves_what_it_says_and_the_card_adds_up(card):
+    """Found in order, each rule adds what it saved then; read from the top, each gives up what the
+    card loses without it; the hands it decides are the hands its words name."""
     assert card.rules, "a card of a 20-card deck finds rules"
     score = card.base_score
-    for rule in card.rules:
-        assert rule.saving > 0 and rule.hands > 0
-        score += rule.saving
-        assert rule.score == score
+    for rule in sorted(card.rules, key=lambda rule: rule.step):
+        assert rule.step_saving > 0
+        score += rule.step_saving
+        assert rule.step_score == score
     assert card.score == score == card.totals["card"][6]
     assert card.house_score <= card.score <= card.best_way_score <= card.best_score
+    for rule in card.rules:
+        assert rule.hands == rule.decided > 0 and rule.saving > 0
 
 
-def test_a_later_rule_overrides_an_earlier_one(cache_folder):
-    """The card's settings are the base's, each rule's move laid over the hands it names in order."""
-    card = search_card(Question(Rules(game=Game.EZ), DEAD), rules=3)
-    assert len(card.rules) == 3
-    assert all(later.score > earlier.score for earlier, later in zip(card.rules, card.rules[1:]))
+def test_a_card_reads_from_the_top_by_kind_of_hand(cache_folder):
+    """Rules grouped by kind in ``KIND_ORDER``; within a kind the rule found last comes first, so
+    the first that fits decides as the last found did in the search."""
+    from paigow_cli.analysis.strategy.card import KIND_ORDER
+
+    card = search_card(Question(Rules(game=Game.EZ), DEAD), rules=6)
+    assert len(card.rules) == 6
+    places = [(KIND_ORDER.index(rule.kind), -rule.step) for rule in card.rules]
+    assert places == sorted(places)
+    assert sorted(rule.step for rule in card.rules) == list(range(1, 7))
 
 
 def test_min_saving_ends_the_card(cache_folder):
@@ -98,6 +107,10 @@ def test_the_cards_plugin_plays_exactly_as_the_card(cache_folder, tmp_path):
     assert found.exit_code == 0, found.output
     card = json.loads(found.stdout)
     assert card["plugin"] == str(plugin) and "written by paigow strategy" in plugin.read_text()
+    for rule in card["rules"]:
+        assert rule["hands_named"] == rule["hands_decided"] > 0 and rule["word_count"] == len(rule["words"].split())
+    assert card["words"] == sum(rule["word_count"] for rule in card["rules"])
+    assert {"The joker", "Ranks"} <= {entry["term"] for entry in card["glossary"]}
     edge = runner.invoke(app, ["edge", "--dead", DEAD_TEXT, "--player", str(plugin), "--json"])
     assert edge.exit_code == 0, edge.output
     counted = json.loads(edge.stdout)
@@ -115,6 +128,7 @@ def test_strategy_text_fits_80_columns_and_markdown_is_a_table(cache_folder):
     lines = found.stdout.splitlines()
     assert max(len(line) for line in lines) <= 80 and not any(line.endswith(" ") for line in lines)
     assert "Best play" in found.stdout and "The best suit-blind way" in found.stdout
+    assert "What the words mean:" in found.stdout and "The joker: counts as an ace" in found.stdout
     markdown = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "3", "--markdown"]).stdout
     assert markdown.startswith("## A strategy card against the foxwoods dealer")
     assert "| 1 | " in markdown and "| Best play |" in markdown
@@ -127,6 +141,7 @@ def test_strategy_text_fits_80_columns_and_markdown_is_a_table(cache_folder):
         (["--min-saving", "-1"], "from 0 to 100"),
         (["--min-saving", "lots"], "--min-saving 'lots'"),
         (["--rules", "99"], "--rules"),
+        (["--rules", "0"], "--rules"),
         (["--from", "best"], "--from best"),
         (["--from", "nowhere"], "unknown house way 'nowhere'"),
         (["--plugin", "card.txt"], "a plugin is a .py file"),

@@ -3,12 +3,17 @@ search over a dealer's strategy table, with what it saves and the card's exact h
 
 A rule reads "for hands of this kind whose features lie in these ranges, make this move" (the
 vocabulary of ``house_ways.strategy_rules``: kinds, rank features, flags and moves). The card
-starts from a house way (``base``); each step tries every kind and move with every condition of
-up to ``MOST_CONDITIONS`` features (each a range of ranks, or a flag), and keeps the rule that
-adds the most exact EV to the card so far. A rule overrides the rules before it for the hands it
-names, so the card reads: the house way, then rule 1, rule 2, ...; where several rules fit a
-hand, the last one decides. A simpler rule (fewer conditions, then one-sided ranges) is preferred
-when it saves within ``SIMPLER`` of the best one.
+starts from a house way (``base``); each step of the search tries every kind and move with every
+condition of up to ``MOST_CONDITIONS`` features (each a range of ranks, or a flag), and keeps the
+rule that adds the most exact EV to the card so far, overriding the rules before it for the hands
+it names. A simpler rule (fewer conditions, then one-sided ranges) is preferred when it saves
+within ``SIMPLER`` of the best one.
+
+The card is printed top down (``CardSearch.top_down``): rules grouped by kind of hand, the first
+that fits a hand deciding it, a hand no rule fits set by the house way; checked to set every hand
+as the search did. Its words name every condition (``Rule.words``), each term defined in a
+glossary printed with the card (``GLOSSARY``): the tests read the words literally, with a reader
+of their own, and find the same hands as the rules over every class of the full deck.
 
 Every number is exact: a rule's saving and the card's edge are sums of the strategy table's
 integer counts, and ``card_plugin`` makes the card a house-way plugin whose exact edge, counted
@@ -23,7 +28,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -58,18 +63,74 @@ KIND_DIMENSIONS: dict[str, tuple[str, ...]] = {
 }  # the features a rule may test, per kind of hand
 FLAGS = ("joker", "complete", "flush")
 KIND_WORDS = {
-    "no-pair": "No pair",
-    "straight-or-flush": "Straight or flush, no pair",
-    "one-pair": "One pair",
-    "straight-or-flush-with-a-pair": "Straight or flush with one pair",
+    "no-pair": "No pair, no straight or flush possible",
+    "straight-or-flush": "No pair, a straight or flush possible",
+    "one-pair": "One pair, no straight or flush possible",
+    "straight-or-flush-with-a-pair": "One pair, a straight or flush possible",
     "two-pair": "Two pair",
     "three-pair": "Three pair",
-    "three-of-a-kind": "Three of a kind",
-    "straight-or-flush-with-trips": "Straight or flush with trips",
+    "three-of-a-kind": "Three of a kind, no straight or flush possible",
+    "straight-or-flush-with-trips": "Three of a kind, a straight or flush possible",
     "full-house": "Full house",
     "four-of-a-kind": "Four of a kind",
     "five-aces": "Five aces",
+}  # each kind as the glossary defines it: a literal reader never mistakes one kind for another
+KIND_MEANINGS = {
+    "no-pair": "no two cards of a rank, and no five of the seven make a straight or a flush",
+    "straight-or-flush": "no two cards of a rank, and five of the seven make a straight or a flush",
+    "one-pair": "exactly one pair (no three of a kind), and no straight or flush possible",
+    "straight-or-flush-with-a-pair": "exactly one pair (no three of a kind), and a straight or flush possible",
+    "two-pair": "exactly two pairs and no three of a kind; a straight or flush may be possible too",
+    "three-pair": "three pairs",
+    "three-of-a-kind": "three of a kind and no pair, and no straight or flush possible",
+    "straight-or-flush-with-trips": "three of a kind and no pair, and a straight or flush possible",
+    "full-house": "three of a kind with a pair, or two three of a kinds (no four of a kind)",
+    "four-of-a-kind": "four cards of one rank, whatever else the hand holds (five aces aside)",
+    "five-aces": "four aces and the joker",
 }
+KIND_ORDER = (
+    "five-aces",
+    "four-of-a-kind",
+    "full-house",
+    "three-pair",
+    "two-pair",
+    "straight-or-flush-with-trips",
+    "three-of-a-kind",
+    "straight-or-flush-with-a-pair",
+    "one-pair",
+    "straight-or-flush",
+    "no-pair",
+)  # the order a card lists its kinds in: the strongest hands first, as a house way reads them
+WHERE = {
+    "complete": "where a straight or flush can be made",
+    "complete-pair": "where a straight or flush can be kept in back with a pair in front",
+    "pair-front": "where a straight or flush can be kept in back with the pair in front",
+    "pair-front-full-house": "where there is a pair besides the trips",
+    "keep-full-house": "where there is a pair besides the trips",
+    "trips-pair-front": "where the five cards left by a pair of the trips beat that pair",
+    "other-pair-front": "where there is another pair or three of a kind",
+}  # when a move can be played: said by a rule that names hands where it cannot always be
+JOKER_WORDS = "the joker counts as an ace"
+GLOSSARY = {
+    "Ranks": "2 to 10, J 11, Q 12, K 13, A 14; a range such as 10-K includes both ends.",
+    "The joker": (
+        "counts as an ace wherever a rank is compared: with an ace it makes a pair of aces (with two aces, "
+        "three aces), and without one it is an ace single; it also fills any one card of a straight and "
+        "any suit of a flush."
+    ),
+    "A straight or flush possible": (
+        "five of the seven cards make a straight (five ranks in a row, A-2-3-4-5 included) or a flush "
+        "(five of one suit), the joker filling one card if needed."
+    ),
+    "A flush possible": "five of the seven cards are of one suit, the joker counting as any suit.",
+    "Highest card, 2nd highest card, ...": "the seven ranks from the highest down (hands with no pair).",
+    "Highest single, 2nd highest single, ...": "the ranks held exactly once, from the highest down.",
+    "Pair, high pair, low pair, lowest pair": "the ranks of the hand's pairs, from the highest down.",
+    "Pair ranks adding up to": "the two highest pairs' ranks added up as numbers (A 14, K 13, Q 12, J 11).",
+    "Trips": "the rank of the (highest) three of a kind.",
+    "Other pair": "beside four of a kind: the highest other pair, or the rank of a three of a kind.",
+    "Where ...": "a rule that says 'where' fits only the hands on which its move can be played.",
+}  # what a card's words mean: printed with every card (the entries its rules use)
 
 
 @dataclass(frozen=True)
@@ -187,32 +248,80 @@ def feature_code(column: str) -> str:
 
 @dataclass(frozen=True)
 class Rule:
-    """One rule of a card, with what it did when it was added."""
+    """One rule of a card: what it names, its move, and what it does on the card."""
 
     kind: str
     move: str
     conditions: tuple[Condition, ...]
-    hands: int  # hands it names (of its kind, in its ranges, where its move can be made)
-    changed: int  # hands whose setting it changed
-    saving: int  # score it added to the card (``StrategyTable`` units)
-    score: int  # the card's score after it
-    always: bool  # its move can be made on every hand of its kind in its ranges
+    always: bool  # its move can be played on every hand its kind and ranges name
+    step: int = 0  # when the search found it (1 first)
+    step_saving: int = 0  # what it added to the card when it was found (``StrategyTable`` units)
+    step_score: int = 0  # the card's score once it was found
+    hands: int = 0  # hands its words name read top down: they fit it, and no rule above it of its kind
+    decided: int = 0  # hands whose setting the search took from it (equal to ``hands``: checked)
+    changed: int = 0  # of those, hands the card sets otherwise than the house way it starts from
+    saving: int = 0  # what the card loses without it, the other rules kept
 
     def words(self) -> str:
-        """The rule as a dealer would say it.
+        """The rule as a dealer would say it, every condition named (the glossary says what each
+        word means).
 
-        >>> Rule("two-pair", "keep", (), 0, 0, 0, 0, True).words()
+        >>> Rule("two-pair", "keep", (), True).words()
         'Two pair: keep both pairs in back, the two highest other cards in front'
+        >>> print(Rule("two-pair", "complete", (Condition("high_pair", 11, 14, 3, 14),), False).words())
+        Two pair, high pair J or higher (the joker counts as an ace), where a straight or flush can be made: the straight or flush in back, the best front it allows
         """
-        named = ", ".join([KIND_WORDS[self.kind], *(condition.words(self.kind) for condition in self.conditions)])
-        return f"{named}: {MOVES[self.move].words}" + ("" if self.always else " (where it can be played)")
+        named = [KIND_WORDS[self.kind], *(condition.words(self.kind) for condition in self.conditions)]
+        if any(condition.column not in FLAGS for condition in self.conditions):
+            named[-1] += f" ({JOKER_WORDS})"
+        if not self.always:
+            named.append(WHERE[self.move])
+        return f"{', '.join(named)}: {MOVES[self.move].words}"
+
+    def word_count(self) -> int:
+        return len(self.words().split())
 
     def code(self) -> str:
-        """The rule's test as Python, on ``f``, a hand's ``Features``."""
+        """The rule's test as Python, on ``f``, a hand's ``Features`` (where its move cannot be
+        played, the plugin's ``card_move`` says so and the next rule is tried)."""
         return " and ".join([f'f.kind == "{self.kind}"', *(condition.code() for condition in self.conditions)])
 
 
-RANK_SUM_NOTE = "Pair ranks add up as numbers, a jack 11, a queen 12, a king 13, an ace 14."
+def glossary(rules: Sequence[Rule]) -> list[tuple[str, str]]:
+    """The words a card's rules use, each with what it means: the kinds of hand they name, then
+    the glossary's entries their conditions use.
+
+    >>> [term for term, _ in glossary([Rule("two-pair", "split", (Condition("pair_sum", 4, 15, 4, 27),), True)])]
+    ['Two pair', 'Ranks', 'The joker', 'Pair ranks adding up to']
+    """
+    kinds = [kind for kind in KIND_ORDER if any(rule.kind == kind for rule in rules)]
+    entries = [(KIND_WORDS[kind], KIND_MEANINGS[kind]) for kind in kinds]
+    columns = {condition.column for rule in rules for condition in rule.conditions}
+    kind_words = " ".join(KIND_WORDS[kind] for kind in kinds)
+    wanted = {
+        "Ranks": bool(columns - set(FLAGS)),
+        "The joker": True,
+        "A straight or flush possible": "straight or flush possible" in kind_words
+        or "complete" in columns
+        or any(not rule.always and "straight or flush" in WHERE[rule.move] for rule in rules),
+        "A flush possible": "flush" in columns,
+        "Highest card, 2nd highest card, ...": any(
+            column.startswith("single_") and kind in ("no-pair", "straight-or-flush")
+            for rule in rules
+            for column, kind in ((condition.column, rule.kind) for condition in rule.conditions)
+        ),
+        "Highest single, 2nd highest single, ...": any(
+            column.startswith("single_") and kind not in ("no-pair", "straight-or-flush")
+            for rule in rules
+            for column, kind in ((condition.column, rule.kind) for condition in rule.conditions)
+        ),
+        "Pair, high pair, low pair, lowest pair": bool(columns & {"high_pair", "low_pair", "third_pair"}),
+        "Pair ranks adding up to": "pair_sum" in columns,
+        "Trips": "trips" in columns,
+        "Other pair": "other_pair" in columns,
+        "Where ...": any(not rule.always for rule in rules),
+    }
+    return entries + [(term, GLOSSARY[term]) for term, used in wanted.items() if used]
 
 
 @dataclass
@@ -237,10 +346,14 @@ class StrategyCard:
         return Fraction(score, self.scale)
 
     @property
-    def notes(self) -> list[str]:
-        """What a reader of the card needs to know besides its rules."""
-        sums = any(condition.column == "pair_sum" for rule in self.rules for condition in rule.conditions)
-        return [RANK_SUM_NOTE] if sums else []
+    def glossary(self) -> list[tuple[str, str]]:
+        """What the words of the card's rules mean."""
+        return glossary(self.rules)
+
+    @property
+    def words(self) -> int:
+        """The words of the card's rules, in all."""
+        return sum(rule.word_count() for rule in self.rules)
 
     @property
     def reach(self) -> float | None:
@@ -275,14 +388,16 @@ def search_card(
     card.best_way_score = table.totals(table.choice(best_way_table(question)))[6]
     card.best_score = table.best_totals()[6]
     threshold = max(1, int(min_saving * card.scale))
+    found: list[Rule] = []
     for step in range(rules):
-        found = search.best_rule(threshold)
+        rule = search.best_rule(threshold, step + 1)
         if progress:
             progress(step + 1, rules)
-        if found is None:
+        if rule is None:
             break
-        card.rules.append(found)
-        card.score = found.score
+        found.append(rule)
+        card.score = rule.step_score
+    card.rules = search.top_down(found)
     card.choice = search.current.copy()
     card.totals = {
         "card": table.totals(search.current),
@@ -309,7 +424,8 @@ class CardSearch:
             places[places != NOT_MADE] >= np.repeat(table.sizes[:, None], places.shape[1], axis=1)[places != NOT_MADE]
         ).any():
             raise ArithmeticError("a move's setting is not among its class's settings")
-        self.current = table.choice(base)
+        self.base = table.choice(base)
+        self.current = self.base.copy()
         self.scores = table.scores
         self.hands = table.hands
         self.values = {  # each kind's features' values over every class of the kind (not only live ones)
@@ -321,7 +437,7 @@ class CardSearch:
         }
         self.rows = {kind: np.flatnonzero(self.kind == at) for at, kind in enumerate(KINDS)}
 
-    def best_rule(self, threshold: int) -> Rule | None:
+    def best_rule(self, threshold: int, step: int) -> Rule | None:
         """The rule that adds the most score (at least ``threshold``), simpler ones preferred within
         ``SIMPLER``; applied to the card. None when no rule adds enough."""
         options: list[tuple[int, int, int, str, str, tuple[str, ...], tuple]] = []
@@ -372,7 +488,7 @@ class CardSearch:
         made = target >= 0
         delta = np.where(made, self.scores[np.where(made, target, 0)] - self.scores[self.current[rows]], 0)
         saving, box = self._best_box(kind, rows, delta, dims, plain_only)
-        return self._apply(kind, name, dims, box, saving)
+        return self._apply(kind, name, dims, box, saving, step)
 
     def _dimension_values(self, kind: str, rows: np.ndarray, dims: Sequence[str]) -> list[np.ndarray]:
         """Each row's place among its kind's values of each feature."""
@@ -419,7 +535,7 @@ class CardSearch:
             (int(intervals[axis][0][at[axis]]), int(intervals[axis][1][at[axis]])) for axis in range(len(dims))
         ]
 
-    def _apply(self, kind: str, name: str, dims: tuple[str, ...], box, saving: int) -> Rule:
+    def _apply(self, kind: str, name: str, dims: tuple[str, ...], box, saving: int, step: int) -> Rule:
         rows = self.rows[kind]
         values = self.values[kind]
         places = self._dimension_values(kind, rows, dims)
@@ -432,22 +548,68 @@ class CardSearch:
         target = self.targets[rows, list(MOVES).index(name)]
         named = inside & (target >= 0)
         picked = rows[named]
-        before = self.current[picked]
-        gained = int((self.scores[target[named]] - self.scores[before]).sum())
+        gained = int((self.scores[target[named]] - self.scores[self.current[picked]]).sum())
         if gained != saving:
             raise ArithmeticError("a rule's saving does not add up")
-        changed = int(self.hands[picked][target[named] != before].sum())
         self.current[picked] = target[named]
-        return Rule(
-            kind,
-            name,
-            tuple(conditions),
-            int(self.hands[picked].sum()),
-            changed,
-            saving,
-            int(self.table.totals(self.current)[6]),
-            bool((target[inside] >= 0).all()),
-        )
+        always = bool((target[inside] >= 0).all())
+        return Rule(kind, name, tuple(conditions), always, step, saving, int(self.table.totals(self.current)[6]))
+
+    def named(self, rule: Rule) -> np.ndarray:
+        """Which rows of the table the rule's words name."""
+        return fits(rule, self.kind, self.columns, self.targets[:, list(MOVES).index(rule.move)] >= 0)
+
+    def choice_of(self, rules: Sequence[Rule]) -> np.ndarray:
+        """The setting of every row by the base way and ``rules`` in the order found (a later rule
+        overrides an earlier one)."""
+        choice = self.base.copy()
+        for rule in rules:
+            mask = self.named(rule)
+            choice[mask] = self.targets[mask, list(MOVES).index(rule.move)]
+        return choice
+
+    def top_down(self, found: Sequence[Rule]) -> list[Rule]:
+        """The rules as a card prints them: by kind of hand (``KIND_ORDER``), and within a kind the
+        last found first, so that the first rule that fits a hand decides it. Each with the hands
+        it decides that way, checked to be the hands it decides as found, and what the card loses
+        without it."""
+        if not np.array_equal(self.choice_of(found), self.current):
+            raise ArithmeticError("the card's rules, applied again, do not set the hands as the search did")
+        owner = np.full(len(self.kind), -1)
+        for at, rule in enumerate(found):
+            owner[self.named(rule)] = at
+        order = sorted(range(len(found)), key=lambda at: (KIND_ORDER.index(found[at].kind), -at))
+        score = int(self.table.totals(self.current)[6])
+        taken = np.zeros(len(self.kind), dtype=bool)
+        ordered = []
+        for at in order:
+            decides = self.named(found[at]) & ~taken
+            taken |= decides
+            decided = owner == at
+            if not np.array_equal(decides, decided):
+                raise ArithmeticError("the card read from the top sets hands otherwise than the card searched")
+            without = self.choice_of([rule for other, rule in enumerate(found) if other != at])
+            ordered.append(
+                replace(
+                    found[at],
+                    hands=int(self.hands[decides].sum()),
+                    decided=int(self.hands[decided].sum()),
+                    changed=int(self.hands[decides & (self.current != self.base)].sum()),
+                    saving=score - int(self.table.totals(without)[6]),
+                )
+            )
+        return ordered
+
+
+def fits(rule: Rule, kind: np.ndarray, columns: np.ndarray, playable: np.ndarray) -> np.ndarray:
+    """Which classes the rule names, given each class's kind (an index into ``KINDS``), features
+    (``COLUMNS``) and whether the rule's move can be played on it: its kind, its ranges, its move
+    playable (the class catalogue's arrays, or a strategy table's rows of them)."""
+    inside = (kind == KINDS.index(rule.kind)) & playable
+    for condition in rule.conditions:
+        value = columns[:, COLUMNS.index(condition.column)]
+        inside &= (value >= condition.low) & (value <= condition.high)
+    return inside
 
 
 def _intervals(size: int, flag: bool) -> tuple[np.ndarray, np.ndarray]:

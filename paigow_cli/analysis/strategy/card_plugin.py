@@ -1,5 +1,5 @@
 """A strategy card as a house-way plugin: the plugin's name, its source (a subclass of the card's
-base way whose ``decide`` tries the card's rules, the last first) and the check that it plays as
+base way whose ``decide`` tries the card's rules from the top) and the check that it plays as
 the card, class by class, so that its exact counts are the card's.
 
 >>> from paigow_cli.analysis.game.question import Question
@@ -44,8 +44,8 @@ def plugin_name(path_stem: str, card: StrategyCard) -> str:
 
 
 def plugin_source(card: StrategyCard, name: str, command: str, summary: Sequence[str]) -> str:
-    """The card as a house-way plugin: a subclass of its base way whose ``decide`` tries the rules,
-    the last first, and leaves a hand no rule fits to the base way. ``summary`` is the card in
+    """The card as a house-way plugin: a subclass of its base way whose ``decide`` tries the rules
+    from the top, and leaves a hand no rule fits to the base way. ``summary`` is the card in
     words (the plugin's docstring)."""
     from paigow_cli.house_ways import HOUSE_WAYS, way_named
 
@@ -85,12 +85,11 @@ def plugin_source(card: StrategyCard, name: str, command: str, summary: Sequence
         f"    source = {text(command)}",
         "",
         "    def decide(self, hand: Seven) -> Decision:",
-        '        """The card\'s rules, the last first (a later rule overrides an earlier one); a hand no rule',
+        '        """The card\'s rules from the top (the first that fits a hand and can be played decides); a hand no rule',
         f'        fits is set by the {base.name} house way."""',
         "        f = card_features(hand)",
     ]
-    for number in range(len(card.rules), 0, -1):
-        rule = card.rules[number - 1]
+    for number, rule in enumerate(card.rules, 1):
         lines += [
             f"        # {number}. {rule.words()}",
             f"        if {rule.code()}:",

@@ -61,7 +61,7 @@ def strategy_command(
     ] = None,
     rules: Annotated[
         int,
-        typer.Option("--rules", "-n", metavar="N", help="Rules on the card at most.", min=0, max=MOST_RULES),
+        typer.Option("--rules", "-n", metavar="N", help="Rules on the card at most.", min=1, max=MOST_RULES),
     ] = 5,
     min_saving: Annotated[
         str,
@@ -91,8 +91,10 @@ def strategy_command(
     each is the rule, of simple forms a dealer would say (a kind of hand; ranges of its pair ranks,
     of the sum of the pair ranks, of its highest cards; the joker; a straight or flush possible; and
     a move such as split, keep together, or the pair in front), that saves the most exact EV given
-    the rules before it. A later rule overrides an earlier one for the hands it names. For each
-    rule: the hands it names, what it saves and the card's house edge after it, all exact; and the
+    the rules before it. The card reads from the top: rules grouped by kind of hand, the first
+    that fits a hand deciding it; every condition is in its words, and a glossary printed with the
+    card says what each word means. For each rule: the hands it decides and what the card gives up
+    without it, both exact; and the
     card beside the house way, the best suit-blind way (every kind of hand set by its best EV) and
     best play. It needs the dealer's strategy table: about a minute on two cores the first time
     (cached, shared with paigow edge --player and compare), then seconds.
@@ -248,19 +250,28 @@ def card_title(card: StrategyCard) -> str:
     return f"A strategy card against the {rules.house_way} dealer, {game_text(rules)}, {side}"
 
 
+READING = (
+    "Start from the {base} house way. Read from the top: the first rule that fits a hand decides it; "
+    "a hand no rule fits is set by the house way."
+)
+SAVES_NOTE = (
+    "Hands: the share of all hands a rule decides; Saves: what the card gives up without it, per unit "
+    "bet per hand. Every number counts every deal exactly."
+)
+
+
 def card_summary(card: StrategyCard, mark: str) -> list[str]:
     """The card in plain text lines (a plugin's docstring)."""
     import textwrap
 
-    lines = [
-        card_title(card) + f"; {mark}.",
-        f"Start from the {card.base} house way; where rules fit a hand, the last one decides.",
-        "",
-    ]
+    lines = [card_title(card) + f"; {mark}.", *textwrap.wrap(READING.format(base=card.base), 96), ""]
     for number, rule in enumerate(card.rules, 1):
         text = f"{number}. {rule.words()} (saves {percent(card.ev(rule.saving))} a hand)"
         lines += textwrap.wrap(text, 96, subsequent_indent="   ")
-    lines += card.notes
+    if card.rules:
+        lines += ["", "What the words mean:"]
+        for term, meaning in card.glossary:
+            lines += textwrap.wrap(f"{term}: {meaning}", 96, initial_indent="  ", subsequent_indent="    ")
     lines += ["", "Exact house edge (every deal counted):"]
     lines += [f"  {who}: {percent(-card.ev(score))}" for who, score in card_rows(card)]
     return lines
@@ -271,29 +282,23 @@ def card_text(card: StrategyCard) -> RenderableType:
     from rich.text import Text
 
     title = Text(card_title(card), style="bold")
-    title.append(
-        f"\nStart from the {card.base} house way. Where a rule fits a hand it decides; where several fit, the last one does.",
-        style="",
-    )
+    title.append("\n" + READING.format(base=card.base), style="")
     table = data_table()
     table.add_column("#", justify="right")
     table.add_column("Rule")
     table.add_column("Hands", justify="right")
     table.add_column("Saves", justify="right")
-    table.add_column("Edge", justify="right")
     total = card.question.player_hands
     for number, rule in enumerate(card.rules, 1):
-        table.add_row(
-            str(number),
-            rule.words(),
-            f"{100 * rule.hands / total:.2f}%",
-            percent(card.ev(rule.saving)),
-            percent(-card.ev(rule.score)),
-        )
+        table.add_row(str(number), rule.words(), f"{100 * rule.hands / total:.2f}%", percent(card.ev(rule.saving)))
     lines: list[Any] = [title]
     if card.rules:
         lines.append(fitted(table, keep=2))
-        lines += [Text(note) for note in card.notes]
+        lines.append(Text(f"\n{card.words} words in all. What the words mean:", style="bold"))
+        for term, meaning in card.glossary:
+            line = Text(f"{term}: ", style="bold")
+            line.append(meaning)
+            lines.append(line)
     else:
         lines.append(Text("No rule saves enough to be worth learning: the house way is the card."))
     summary = data_table()
@@ -304,40 +309,33 @@ def card_text(card: StrategyCard) -> RenderableType:
     for who, score in card_rows(card):
         share = f"{100 * (score - card.house_score) / gap:.1f}%" if gap else ""
         summary.add_row(who, percent(-card.ev(score)), share)
-    lines += [Text(""), fitted(summary)]
-    lines.append(
-        Text(
-            "Hands: the share of all hands a rule names; Saves: what adding it saved, per unit bet per hand; "
-            "Edge: the card's house edge with the rules so far. Every number counts every deal exactly.",
-            style="dim",
-        )
-    )
+    lines += [Text(""), fitted(summary), Text(SAVES_NOTE, style="dim")]
     return Group(*lines)
 
 
 def card_markdown(card: StrategyCard) -> str:
-    lines = [f"## {card_title(card)}", ""]
-    lines.append(
-        f"Start from the {card.base} house way. Where a rule fits a hand it decides; where several fit, the last one does."
-    )
-    lines += ["", "| # | Rule | Hands | Saves | House edge after |", "|---:|---|---:|---:|---:|"]
+    lines = [f"## {card_title(card)}", "", READING.format(base=card.base)]
+    lines += ["", "| # | Rule | Hands | Saves |", "|---:|---|---:|---:|"]
     total = card.question.player_hands
     for number, rule in enumerate(card.rules, 1):
         lines.append(
-            f"| {number} | {rule.words()} | {100 * rule.hands / total:.2f}% | {percent(card.ev(rule.saving))} | "
-            f"{percent(-card.ev(rule.score))} |"
+            f"| {number} | {rule.words()} | {100 * rule.hands / total:.2f}% | {percent(card.ev(rule.saving))} |"
         )
-    lines += ["", *card.notes] if card.notes else []
+    if card.rules:
+        lines += ["", f"{card.words} words in all. What the words mean:", ""]
+        lines += [f"- **{term}**: {meaning}" for term, meaning in card.glossary]
     lines += ["", "| Exact house edge | | Of best play's gain |", "|---|---:|---:|"]
     gap = card.best_score - card.house_score
     for who, score in card_rows(card):
         share = f"{100 * (score - card.house_score) / gap:.1f}%" if gap else ""
         lines.append(f"| {who} | {percent(-card.ev(score))} | {share} |")
+    lines += ["", SAVES_NOTE]
     return "\n".join(lines) + "\n"
 
 
 def card_json(card: StrategyCard, written: Path | None = None) -> dict[str, Any]:
     from paigow_cli.analysis.money.results import result_of_totals
+    from paigow_cli.analysis.strategy.card import WHERE
 
     question = card.question
 
@@ -351,6 +349,7 @@ def card_json(card: StrategyCard, written: Path | None = None) -> dict[str, Any]
         ),
         "from": card.base,
         "deals": question.deals,
+        "reading": READING.format(base=card.base),
         "rules": [
             {
                 "number": number,
@@ -360,16 +359,24 @@ def card_json(card: StrategyCard, written: Path | None = None) -> dict[str, Any]
                     {"feature": condition.column, "low": condition.low, "high": condition.high}
                     for condition in rule.conditions
                 ],
+                "where": None if rule.always else WHERE[rule.move],
                 "words": rule.words(),
-                "hands": rule.hands,
+                "word_count": rule.word_count(),
+                "hands_named": rule.hands,
+                "hands_decided": rule.decided,
                 "hands_share": rule.hands / total,
                 "changed": rule.changed,
                 "saves": float(card.ev(rule.saving)),
                 "saves_fraction": str(card.ev(rule.saving)),
-                "house_edge": -float(card.ev(rule.score)),
+                "saves_per_word": float(card.ev(rule.saving)) / rule.word_count(),
+                "found_at": rule.step,
+                "saved_when_found": float(card.ev(rule.step_saving)),
+                "house_edge_when_found": -float(card.ev(rule.step_score)),
             }
             for number, rule in enumerate(card.rules, 1)
         ],
+        "words": card.words,
+        "glossary": [{"term": term, "meaning": meaning} for term, meaning in card.glossary],
         "card": result("card", card.totals["card"]),
         "house": result(question.rules.house_way, card.totals["house"]),
         "base": result(card.base, card.totals["base"]),
