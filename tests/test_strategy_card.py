@@ -197,3 +197,54 @@ def test_table_every_setting_holds_the_best_and_the_house_way(cache_folder):
 )
 def test_table_bad_input_is_one_error_line(args, fragment):
     one_error(runner.invoke(app, ["table", *args]), 2, fragment)
+
+
+@pytest.fixture(scope="module")
+def card_plugin(cache_folder, tmp_path_factory):
+    """A 4-rule card of the 20-card deck, written as a plugin."""
+    plugin = tmp_path_factory.mktemp("card") / "small_card.py"
+    found = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "4", "--plugin", str(plugin), "--json"])
+    assert found.exit_code == 0, found.output
+    return plugin, json.loads(found.stdout)
+
+
+def test_advise_player_shows_the_strategys_setting_and_the_rule_that_decided(card_plugin):
+    from paigow_cli.house_ways import decide
+
+    plugin, card = card_plugin
+    words = {f"Card rule {rule['number']}: {rule['words']}" for rule in card["rules"]}
+    rng = random.Random(SEED_ADVISE)
+    for _ in range(6):
+        hand = rng.sample(DECK, 7)
+        text = " ".join(str(c) for c in hand)
+        found = runner.invoke(app, ["advise", text, "--player", str(plugin), "--json"])
+        assert found.exit_code == 0, f"seed {SEED_ADVISE}: {found.output}"
+        advice = json.loads(found.stdout)
+        decision = decide(hand, "small-card")
+        assert advice["player"] == {
+            "strategy": "small-card",
+            "clause": decision.rule,
+            "low": [str(card) for card in decision.front],
+        }
+        assert sorted(advice["chosen"]["low"]) == sorted(advice["player"]["low"])
+        assert advice["chosen"]["ev_given_up"] >= 0
+        assert decision.rule in words or not decision.rule.startswith("Card rule")
+    shown = runner.invoke(app, ["advise", *CARD_HAND, "--player", str(plugin)])
+    assert shown.exit_code == 0 and "Your strategy (small-card):" in shown.stdout
+
+
+SEED_ADVISE = 5101
+CARD_HAND = ["AS", "KD", "JK", "9H", "9C", "4D", "2S"]
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--player", "best"], "--player best: advise always shows"),
+        (["--player", "house"], "--player house: advise always shows"),
+        (["--player", "foxwoods", "--low", "KD 4D"], "--low and --player both"),
+        (["--player", "no-such-card.py"], "no-such-card.py"),
+    ],
+)
+def test_advise_player_bad_input_is_one_error_line(args, fragment):
+    one_error(runner.invoke(app, ["advise", *CARD_HAND, *args]), 2, fragment)

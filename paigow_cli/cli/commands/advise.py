@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -20,6 +21,7 @@ from paigow_cli.cli.options import (
     GameOption,
     HouseWayOption,
     WheelOption,
+    complete_player,
     dead_option,
     make_rules,
     option_cards,
@@ -41,7 +43,7 @@ from paigow_cli.core.errors import (
 from paigow_cli.core.games import PUSH_TEXT, game_text
 from paigow_cli.core.hands import table_label
 from paigow_cli.core.money import MAX_BET, money, parse_amount
-from paigow_cli.core.rules import Game, HouseWayName, Wheel
+from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -80,6 +82,17 @@ def advise_command(
             show_default=False,
         ),
     ] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player",
+            metavar="NAME|FILE.py|best-way",
+            autocompletion=complete_player,
+            help="A strategy you play by (a house way, a plugin or a strategy card's FILE.py, or best-way): "
+            "its setting, the clause or card rule that decided it, and what it gives up against the best.",
+            show_default=False,
+        ),
+    ] = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     game: GameOption = Game.CLASSIC,
     banker: BankerOption = False,
@@ -98,6 +111,7 @@ def advise_command(
     $ paigow advise AS KD JK 9H 9C 4D 2S --low "kd 4d" --dead "AH AD"
     $ paigow advise AS KD JK 9H 9C 4D 2S --dealer "KS KH JD 8C 7S 4H 3D" --bet 5
     $ paigow advise AS KD JK 9H 9C 4D 2S --game ez --banker
+    $ paigow advise AS JD 8C 7H 6S 5D 4C --player my-card.py
     $ paigow deal --count 100 | paigow advise - --json
     $ paigow deal --count 5 --dealer | paigow advise - --bet 5
 
@@ -121,6 +135,9 @@ def advise_command(
         if low_cards is not None and batch:
             raise OptionError("--low names two cards of one hand: it does not go with a stdin batch (-)")
         wager = parse_amount(bet, "bet", True, MAX_BET) if bet is not None else Decimal(1)
+        if player is not None and low_cards is not None:
+            raise OptionError("--low and --player both choose your setting: give one")
+        strategy = advise_player(player) if player is not None else None
     tables = TableOnce(rules)
 
     def handle(text: str | list[str]) -> Callable[[], None]:
@@ -131,12 +148,73 @@ def advise_command(
             )
         hand = parse_hand(player_text, what="a hand to set")
         table = tables.get() if line_dealer is None else None
+        played = strategy_setting(hand, strategy, rules) if strategy is not None else None
         advice = advise(
-            hand, rules, dealer=line_dealer, low=low_cards, bet=wager, table=table, dead=dead_cards, compiled=batch
+            hand,
+            rules,
+            dealer=line_dealer,
+            low=played.front if played is not None else low_cards,
+            bet=wager,
+            table=table,
+            dead=dead_cards,
+            compiled=batch,
         )
-        return lambda: output.emit(advise_json(advice), lambda: advise_text(advice, show_all))
+        return lambda: output.emit(
+            advise_json(advice, played), lambda: advise_text(advice, show_all=show_all, played=played)
+        )
 
     for_each_hand(cards, handle, output=output, threads=batch_threads() if batch else 1)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A strategy's setting of one hand: its name, the front it makes and the clause (or card rule)
+    that decided it."""
+
+    strategy: str
+    front: tuple[Card, ...]
+    clause: str
+
+
+def advise_player(player: str) -> str:
+    """``--player``: a house way, a plugin (a strategy card's file), or best-way; not house or best,
+    which advise shows anyway."""
+    from paigow_cli.cli.options import strategy_name
+
+    if player.lower() in ("house", "best"):
+        raise OptionError(
+            f"--player {player}: advise always shows the house way's and the best setting; name a strategy "
+            "you play by (a house way, a plugin FILE.py, or best-way)",
+            about="player",
+        )
+    return strategy_name(player)
+
+
+def strategy_setting(hand: Sequence[Card], strategy: str, rules: Rules) -> Played:
+    """The strategy's setting of the hand: a house way or plugin decides it; best-way reads the
+    class's setting from its table (counted once, cached)."""
+    from paigow_cli.core.rules import BEST_WAY
+
+    if strategy != BEST_WAY:
+        from paigow_cli.house_ways import decide
+
+        decision = decide(hand, strategy, rules.wheel_is_low)
+        return Played(strategy, tuple(decision.front), decision.rule)
+    from paigow_cli.analysis.game.question import Question
+    from paigow_cli.analysis.strategy.answers import best_way_table
+    from paigow_cli.core.splits import all_splits
+
+    table = best_way_table(Question(rules).dealer)
+    classes = table.classes
+    at = classes.class_id(hand)
+    kind, index = ("multiset", at) if at < classes.multisets else ("flush", at - classes.multisets)
+    high, low, clause = table.house_setting(kind, index)
+    split = next(
+        split
+        for split in all_splits(hand, rules.wheel_is_low)
+        if (split.high_value.key, split.low_value.key) == (high, low)
+    )
+    return Played(strategy, tuple(split.low), clause)
 
 
 def split_dealer(
@@ -160,7 +238,7 @@ def split_dealer(
     return player, parse_hand(dealer_text, what="the dealer's hand (after |)")
 
 
-def advise_json(advice: Advice) -> dict[str, Any]:
+def advise_json(advice: Advice, played: Played | None = None) -> dict[str, Any]:
     document: dict[str, Any] = {
         "hand": card_list(advice.hand),
         "game": advice.rules.game.value,
@@ -179,6 +257,11 @@ def advise_json(advice: Advice) -> dict[str, Any]:
         given_up = advice.given_up(chosen)
         if given_up is not None:
             document["chosen"]["ev_given_up"] = given_up
+    document["player"] = (
+        {"strategy": played.strategy, "clause": played.clause, "low": card_list(played.front)}
+        if played is not None
+        else None
+    )
     if advice.seen is not None:  # Face Up: set after seeing the dealer's hand, the best setting each deal
         document["dealer_seen"] = {**split_odds_json(advice.seen), "ev": advice.seen.ev(advice.rules.commission)}
     document["splits"] = [row_json(row) for row in advice.rows]
@@ -222,7 +305,7 @@ def settlement_json(settlement: Settlement) -> dict[str, Any]:
     }
 
 
-def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
+def advise_text(advice: Advice, *, show_all: bool = False, played: Played | None = None) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
@@ -280,7 +363,11 @@ def advise_text(advice: Advice, show_all: bool = False) -> RenderableType:
         parts.append(setting_line("Dealer", advice.dealer))
     chosen = advice.chosen_row
     if chosen is not None:
-        parts.append(chosen_line(chosen))
+        parts.append(chosen_line(chosen, played))
+        if played is not None:
+            from rich.padding import Padding
+
+            parts.append(Padding(Text(played.clause, style="italic"), (0, 0, 0, 2)))
         if with_ev:
             parts.append(ev_line("  EV", chosen, advice))
     parts += [Text(), fitted(table, optional=["High hand", "Push%", "Win%", "Lose%"])]
@@ -352,11 +439,11 @@ def ev_line(title: str, row: SplitAdvice, advice: Advice) -> Text:
     return line
 
 
-def chosen_line(row: SplitAdvice) -> Text:
+def chosen_line(row: SplitAdvice, played: Played | None = None) -> Text:
     from rich.text import Text
 
     line = Text()
-    line.append("Yours: ", style="bold")
+    line.append("Yours: " if played is None else f"Your strategy ({played.strategy}): ", style="bold")
     line.append_text(cards_markup(row.split.high))
     line.append(" / ")
     line.append_text(cards_markup(row.split.low))
