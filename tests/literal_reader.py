@@ -50,6 +50,7 @@ class Hand:
         self.quads = [rank for rank, n in self.counts.items() if n == 4]
         self.five = [rank for rank, n in self.counts.items() if n == 5]
         self.singles = sorted((rank for rank, n in self.counts.items() if n == 1), reverse=True)
+        self.front_beside: tuple[int, int] | None = None
 
     def rank_at(self, place: int) -> int:
         return self.singles[place - 1] if len(self.singles) >= place else 0
@@ -155,6 +156,10 @@ def condition_fits(phrase: str, hand: Hand) -> bool:
     if found:
         low, high = value_range(found[3], SINGLE_WORDS)
         return low <= hand.rank_at(PLACES[found[1]]) <= high
+    found = re.fullmatch(r"straight-or-flush (front led by|front's 2nd card) (.+)", phrase)
+    if found:
+        low, high = value_range(found[2], SINGLE_WORDS)
+        return low <= front_beside_straight_or_flush(hand)[found[1] != "front led by"] <= high
     found = re.fullmatch(r"(pair|high pair|low pair|lowest pair|trips|four of a kind|other pair) (.+)", phrase)
     if found:
         low, high = value_range(found[2], PLURAL_WORDS)
@@ -169,6 +174,32 @@ def condition_fits(phrase: str, hand: Hand) -> bool:
         }[found[1]]
         return low <= value <= high
     raise ValueError(f"a phrase the glossary does not define: {phrase!r}")
+
+
+def front_beside_straight_or_flush(hand: Hand) -> tuple[int, int]:
+    """The best two cards for the front with a straight or flush in the five left (a pair first,
+    then the higher card, then the lower; the joker an ace): their ranks, or (0, 0). Counted once
+    per hand."""
+    if hand.front_beside is None:
+        hand.front_beside = _front_beside(hand)
+    return hand.front_beside
+
+
+def _front_beside(hand: Hand) -> tuple[int, int]:
+
+    def rank(card: int) -> int:
+        return 14 if card == JOKER_CODE else (card >> 2) + 2
+
+    fronts = [
+        front
+        for front in combinations(hand.cards, 2)
+        if makes_straight_or_flush([card for card in hand.cards if card not in front])
+    ]
+    if not fronts:
+        return (0, 0)
+    ranked = [tuple(sorted((rank(card) for card in front), reverse=True)) for front in fronts]
+    high, low = max(ranked, key=lambda ranks: (ranks[0] == ranks[1], ranks))
+    return high, low
 
 
 def trips_pair_beaten(hand: Hand) -> bool:

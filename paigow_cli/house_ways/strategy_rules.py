@@ -70,6 +70,17 @@ class Features:
     joker: bool
     complete: bool  # a straight or flush can be made
     flush: bool  # a flush can be made
+    complete_front: tuple[int, int] = (0, 0)  # the best front beside a straight or flush: its ranks, highest first
+
+    @property
+    def complete_front_1(self) -> int:
+        """The higher card of the best front a straight or flush in back allows (0 if none)."""
+        return self.complete_front[0]
+
+    @property
+    def complete_front_2(self) -> int:
+        """The lower card of the best front a straight or flush in back allows (0 if none)."""
+        return self.complete_front[1]
 
     @property
     def pair_sum(self) -> int:
@@ -94,6 +105,11 @@ def features(hand: Seven) -> Features:
             suits[card & 3] += 1
     joker = JOKER_CODE in hand.cards
     pairs = hand.pairs  # five aces are none of them: their rank's five cards are in ``quads`` below
+    beside = hand.best_complete() if hand.complete else None
+    front = (0, 0)
+    if beside is not None:
+        high, low = sorted((ACE if card == JOKER_CODE else (card >> 2) + 2 for card in beside.front), reverse=True)
+        front = (high, low)
     return Features(
         kind=hand_kind(hand),
         high_pair=pairs[0] if pairs else 0,
@@ -105,6 +121,7 @@ def features(hand: Seven) -> Features:
         joker=joker,
         complete=hand.complete,
         flush=max(suits) + joker >= 5,
+        complete_front=front,
     )
 
 

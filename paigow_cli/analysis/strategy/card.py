@@ -50,13 +50,21 @@ MOST_CONDITIONS = 3  # features a rule tests at most (its kind aside)
 SIMPLER = 0.02  # a simpler rule is taken when it saves at least this much less than the best, relatively
 KIND_DIMENSIONS: dict[str, tuple[str, ...]] = {
     "no-pair": ("single_1", "single_2", "single_3", "single_4", "joker"),
-    "straight-or-flush": ("single_1", "single_2", "single_3", "flush", "joker"),
+    "straight-or-flush": ("single_1", "single_2", "single_3", "flush", "joker", "complete_front_1"),
     "one-pair": ("high_pair", "single_1", "single_2", "single_3", "joker"),
-    "straight-or-flush-with-a-pair": ("high_pair", "single_1", "single_2", "flush", "joker"),
+    "straight-or-flush-with-a-pair": (
+        "high_pair",
+        "single_1",
+        "single_2",
+        "flush",
+        "joker",
+        "complete_front_1",
+        "complete_front_2",
+    ),
     "two-pair": ("high_pair", "low_pair", "pair_sum", "single_1", "complete"),
     "three-pair": ("high_pair", "low_pair", "third_pair", "single_1"),
     "three-of-a-kind": ("trips", "single_1", "single_2", "joker"),
-    "straight-or-flush-with-trips": ("trips", "single_1", "flush"),
+    "straight-or-flush-with-trips": ("trips", "single_1", "flush", "complete_front_1"),
     "full-house": ("trips", "high_pair", "single_1"),
     "four-of-a-kind": ("quads", "other_pair", "single_1"),
     "five-aces": ("high_pair", "single_1"),
@@ -127,6 +135,11 @@ GLOSSARY = {
     "Highest single, 2nd highest single, ...": "the ranks held exactly once, from the highest down.",
     "Pair, high pair, low pair, lowest pair": "the ranks of the hand's pairs, from the highest down.",
     "Pair ranks adding up to": "the two highest pairs' ranks added up as numbers (A 14, K 13, Q 12, J 11).",
+    "Straight-or-flush front": (
+        "the best two cards that can go in front while five of the others make a straight or a flush in "
+        "back (a pair beats no pair, then the higher card decides, then the lower); 'led by' names its "
+        "higher card, '2nd card' its lower."
+    ),
     "Trips": "the rank of the (highest) three of a kind.",
     "Other pair": "beside four of a kind: the highest other pair, or the rank of a three of a kind.",
     "Where ...": "a rule that says 'where' fits only the hands on which its move can be played.",
@@ -167,7 +180,7 @@ class Condition:
             }[column][0 if yes else 1]
         if column == "pair_sum":
             return f"pair ranks adding up to {self._span(str, str)}"
-        if column.startswith("single_"):
+        if column.startswith(("single_", "complete_front_")):
             return f"{column_label(kind, column)} {self._span(rank_text, single_name)}"
         return f"{column_label(kind, column)} {self._span(rank_text, plural_name)}"
 
@@ -231,6 +244,8 @@ def column_label(kind: str, column: str) -> str:
         return f"{which} {'card' if kind in ('no-pair', 'straight-or-flush') else 'single'}"
     if column == "high_pair":
         return "high pair" if kind in ("two-pair", "three-pair") else "pair"
+    if column.startswith("complete_front_"):
+        return "straight-or-flush front led by" if column.endswith("1") else "straight-or-flush front's 2nd card"
     return {
         "low_pair": "low pair",
         "third_pair": "lowest pair",
@@ -317,6 +332,7 @@ def glossary(rules: Sequence[Rule]) -> list[tuple[str, str]]:
         ),
         "Pair, high pair, low pair, lowest pair": bool(columns & {"high_pair", "low_pair", "third_pair"}),
         "Pair ranks adding up to": "pair_sum" in columns,
+        "Straight-or-flush front": bool(columns & {"complete_front_1", "complete_front_2"}),
         "Trips": "trips" in columns,
         "Other pair": "other_pair" in columns,
         "Where ...": any(not rule.always for rule in rules),

@@ -38,8 +38,10 @@ COLUMNS = (
     "joker",
     "complete",
     "flush",
+    "complete_front_1",
+    "complete_front_2",
 )  # feature columns, each a small integer per class (ranks 2-14, 0 for none; flags 0/1)
-VERSION = 1
+VERSION = 2  # 2: the best front beside a straight or flush
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,8 @@ def _catalogue_rows(wheel_low: bool, kind: str, start: int, stop: int) -> np.nda
             found.joker,
             found.complete,
             found.flush,
+            found.complete_front_1,
+            found.complete_front_2,
         )
         row = rows[at]
         row[0] = KINDS.index(found.kind)
