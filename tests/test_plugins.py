@@ -521,3 +521,24 @@ def test_the_plugin_apis_help_is_the_api_not_ints_methods():
     assert "bit_length" not in page and len(page.splitlines()) < 600
     assert "the joker counts as an ace" in (Seven.has_single.__doc__ or "").lower()
     assert api.Card is not None  # still importable for annotations
+
+
+WIZARD = ROOT / "examples" / "strategies" / "wizard_two_pair.py"
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        ("4S 4H 5D 5C KS 9H 2D", {"KS", "9H"}),  # 4+5 = 9, a king: keep
+        ("4S 4H 5D 5C QS 9H 2D", {"4S", "4H"}),  # 9, no king or ace: split
+        ("7S 7H 8D 8C AS 9H 2D", {"AS", "9H"}),  # 15, an ace: keep
+        ("7S 7H 8D 8C KS 9H 2D", {"7S", "7H"}),  # 15, a king only: split
+        ("7S 7H 9D 9C AS KH 2D", {"7S", "7H"}),  # 16: split
+        ("7S 7H 8D 8C JK KH 2D", {"JK", "KH"}),  # the joker is the ace singleton: keep
+    ],
+)
+def test_the_wizard_two_pair_rule_keeps_only_what_the_sentence_says(hand, expected):
+    from paigow_cli.house_ways.plugins import resolve
+
+    rules = Rules(house_way=resolve(str(WIZARD)))
+    assert {str(card) for card in house_setting(cards(hand), rules).split.low} == expected
