@@ -379,7 +379,7 @@ def test_one_name_per_thing_in_data(cache_folder):
     assert cells[1]["gain_fraction"] == other["gain_fraction"] and cells[1]["ev_fraction"] == other["ev_fraction"]
     rows = run("compare", *dead, "--house-way", "foxwoods", "--player", "ballys", "--csv").stdout.splitlines()
     assert rows[0].split(",") == list(cells[0]) and len(rows) == 3
-    mistakes = json.loads(run("mistakes", *dead, "--json").stdout)
+    mistakes = json.loads(run("mistakes", *dead, "--by", "clause", "--json").stdout)
     assert mistakes["player"] == "foxwoods" and "clauses" in mistakes
     assert "clauses" in run("mistakes", "--help").stdout and ".rules" not in run("mistakes", "--help").stdout
     simulated = json.loads(run("simulate", "--hands", "50", "--seed", "1", "--json").stdout)

@@ -198,7 +198,7 @@ def test_edge_player_best_way_json(cache_folder):
 
 
 def test_mistakes_of_the_best_way_name_kinds_of_hand(cache_folder):
-    result = runner.invoke(app, ["mistakes", "--player", "best-way", "--dead", DEAD_TEXT, "--json"])
+    result = runner.invoke(app, ["mistakes", "--by", "clause", "--player", "best-way", "--dead", DEAD_TEXT, "--json"])
     assert result.exit_code == 0, result.output
     clauses = json.loads(result.stdout)["clauses"]
     assert clauses and all(clause["rule"].startswith("Best suit-blind setting, ") for clause in clauses)

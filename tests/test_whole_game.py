@@ -503,6 +503,7 @@ def test_edge_text_and_mistakes_fit_80_columns(cache_folder):
     for args in (
         ["edge", "--dead", DEAD_TEXT],
         ["mistakes", "--dead", DEAD_TEXT],
+        ["mistakes", "--by", "clause", "--dead", DEAD_TEXT],
         ["mistakes", "--chart", "two-pair", "--dead", cards_text(TWO_PAIRS)],
     ):
         result = runner.invoke(app, args, env={"COLUMNS": "80"})
@@ -511,7 +512,7 @@ def test_edge_text_and_mistakes_fit_80_columns(cache_folder):
 
 
 def test_mistakes_json(cache_folder):
-    result = runner.invoke(app, ["mistakes", "--dead", DEAD_TEXT, "--json"])
+    result = runner.invoke(app, ["mistakes", "--by", "clause", "--dead", DEAD_TEXT, "--json"])
     assert result.exit_code == 0, result.stderr
     document = json.loads(result.stdout)
     assert {"house_way", "game", "gap", "clauses"} <= set(document) and "rules" not in document  # 0.2 dropped it
@@ -641,3 +642,21 @@ def test_the_whole_foxwoods_game_counts_every_deal_as_the_published_reading_does
     assert result.deals == 8_250_459_031_214_400
     assert {"wins": result.wins, "pushes": result.pushes, "losses": result.losses} == FOXWOODS_COUNTS
     assert max(abs(FOXWOODS_COUNTS[key] - JB_COUNTS[key]) for key in JB_COUNTS) < 3.2e-6 * result.deals
+
+
+def test_mistakes_by_kind_adds_up_to_the_gap_and_names_a_rule_for_the_costliest(cache_folder):
+    """By kind (the default): the kinds' EV given up adds up to the same exact gap as the clauses',
+    each fix names a rule of its own kind that saves something, and zero rows hide unless --all."""
+    by_kind = json.loads(runner.invoke(app, ["mistakes", "--dead", DEAD_TEXT, "--json"]).stdout)
+    by_clause = json.loads(runner.invoke(app, ["mistakes", "--by", "clause", "--dead", DEAD_TEXT, "--json"]).stdout)
+    assert by_kind["by"] == "kind" and by_kind["gap_fraction"] == by_clause["gap_fraction"]
+    assert sum(Fraction(kind["ev_given_up_fraction"]) for kind in by_kind["kinds"]) == Fraction(by_kind["gap_fraction"])
+    costs = [kind["ev_given_up"] for kind in by_kind["kinds"]]
+    assert costs == sorted(costs, reverse=True)
+    fixed = [kind for kind in by_kind["kinds"] if kind["fix"]]
+    assert fixed and all(kind["fix"]["words"].startswith(kind["words"]) and kind["fix"]["saves"] > 0 for kind in fixed)
+    text = runner.invoke(app, ["mistakes", "--dead", DEAD_TEXT, "--limit", "2"], env={"COLUMNS": "80"}).stdout
+    assert "past --limit 2" in text and "builds a whole card" in text
+    every = runner.invoke(app, ["mistakes", "--dead", DEAD_TEXT, "--all", "--limit", "0"], env={"COLUMNS": "80"})
+    shown = [kind["words"] for kind in by_kind["kinds"] if kind["words"] in " ".join(every.stdout.split())]
+    assert len(shown) == len(by_kind["kinds"])

@@ -41,7 +41,7 @@ from paigow_cli.core.hands import RANK_PLURALS
 from paigow_cli.house_ways.strategy_rules import KINDS, MOVES
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Collection, Sequence
 
     from paigow_cli.analysis.strategy.table import StrategyTable
     from paigow_cli.engine.dealer_table import DealerTable
@@ -453,14 +453,15 @@ class CardSearch:
         }
         self.rows = {kind: np.flatnonzero(self.kind == at) for at, kind in enumerate(KINDS)}
 
-    def best_rule(self, threshold: int, step: int) -> Rule | None:
-        """The rule that adds the most score (at least ``threshold``), simpler ones preferred within
-        ``SIMPLER``; applied to the card. None when no rule adds enough."""
+    def best_rule(self, threshold: int, step: int, kinds: Collection[str] | None = None) -> Rule | None:
+        """The rule (for hands of ``kinds``, default any) that adds the most score (at least
+        ``threshold``), simpler ones preferred within ``SIMPLER``; applied to the card. None when no
+        rule adds enough."""
         options: list[tuple[int, int, int, str, str, tuple[str, ...], tuple]] = []
         best = threshold - 1
         plans = []
         for kind, rows in self.rows.items():
-            if not len(rows):
+            if not len(rows) or (kinds is not None and kind not in kinds):
                 continue
             for name, move in MOVES.items():
                 if kind not in move.kinds:
