@@ -248,3 +248,33 @@ CARD_HAND = ["AS", "KD", "JK", "9H", "9C", "4D", "2S"]
 )
 def test_advise_player_bad_input_is_one_error_line(args, fragment):
     one_error(runner.invoke(app, ["advise", *CARD_HAND, *args]), 2, fragment)
+
+
+def test_house_ways_show_lists_every_clause_by_kind_and_a_cards_rules(card_plugin):
+    """--show: the clauses' hands add up to every hand of seven from 53 cards; a card's plugin
+    shows its rules as clauses of the kinds they name, and the house way's clauses that still decide."""
+    from math import comb
+
+    plugin, card = card_plugin
+    shown = runner.invoke(app, ["house-ways", "--show", str(plugin), "--json"])
+    assert shown.exit_code == 0, shown.output
+    document = json.loads(shown.stdout)
+    assert document["hands"] == sum(clause["hands"] for clause in document["clauses"]) == comb(53, 7)
+    rules = {f"Card rule {rule['number']}: {rule['words']}": rule["kind"] for rule in card["rules"]}
+    listed = {clause["clause"]: clause["kind"] for clause in document["clauses"] if clause["clause"] in rules}
+    assert listed and all(rules[clause] == kind for clause, kind in listed.items())
+    assert any(not clause["clause"].startswith("Card rule") for clause in document["clauses"])
+    text = runner.invoke(app, ["house-ways", "--show", "trump-plaza"], env={"COLUMNS": "80"})
+    assert text.exit_code == 0 and "Two pair" in text.stdout
+    assert max(len(line) for line in text.stdout.splitlines()) <= 80
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--show", "nowhere"], "unknown strategy or house way 'nowhere'"),
+        (["--show", "foxwoods", "--check", "foxwoods"], "--check and --show"),
+    ],
+)
+def test_house_ways_show_bad_input_is_one_error_line(args, fragment):
+    one_error(runner.invoke(app, ["house-ways", *args]), 2, fragment)

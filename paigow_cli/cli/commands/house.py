@@ -18,6 +18,7 @@ from paigow_cli.cli.options import (
     HouseWayOption,
     JsonOption,
     WheelOption,
+    complete_house_way,
     make_rules,
 )
 from paigow_cli.cli.output import QUIET_SECONDS, Output, indented, progress_bar
@@ -27,6 +28,7 @@ from paigow_cli.cli.views.common import (
 )
 from paigow_cli.core.cards import parse_hand, sort_cards
 from paigow_cli.core.errors import (
+    OptionError,
     PaigowError,
 )
 from paigow_cli.core.rules import HouseWayName, Wheel
@@ -95,6 +97,17 @@ def house_ways_command(
         int, typer.Option("--hands", "--count", "-n", metavar="N", help="How many hands --check sets.", min=100)
     ] = 200_000,
     seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the hands --check sets.", min=0)] = 2026,
+    show: Annotated[
+        str | None,
+        typer.Option(
+            "--show",
+            metavar="NAME|FILE.py",
+            autocompletion=complete_house_way,
+            help="Print this house way clause by clause, grouped by kind of hand, with the share of all hands "
+            "each clause decides (exact, over every hand of the full deck).",
+        ),
+    ] = None,
+    wheel: WheelOption = Wheel.SECOND,
     as_json: JsonOption = False,
 ) -> None:
     """List the house ways: each name, its casino, and where its rules come from; plugins too.
@@ -108,8 +121,15 @@ def house_ways_command(
     $ paigow house-ways --json
     $ paigow house-ways --check examples/house_ways/gold_star.py
     $ paigow house-ways --check foxwoods --hands 20000
+    $ paigow house-ways --show trump-plaza
     """
 
+    if check is not None and show is not None:
+        with reporting_errors():
+            raise OptionError("--check and --show do one thing each: give one")
+    if show is not None:
+        show_command(show, wheel, as_json)
+        return
     if check is not None:
         check_command(check, hands, seed, as_json)
         return
@@ -160,6 +180,81 @@ def house_ways_text(
         lines.append(Text(f"{name} (plugin, cannot be loaded)", style="red"))
         lines.append(indented(error, 4, style="red"))
     return Group(*lines)
+
+
+def show_command(target: str, wheel: Wheel, as_json: bool) -> None:
+    """paigow house-ways --show: the house way's clauses by kind of hand, with their shares."""
+    from paigow_cli.analysis.strategy.clauses import house_way_clauses
+    from paigow_cli.cli.tables import class_catalogue_once, dealer_table
+    from paigow_cli.core.rules import Rules
+    from paigow_cli.house_ways import way_named
+
+    with reporting_errors():
+        name = resolve_option(target, "show")
+        way = way_named(name)
+        table = dealer_table(Rules(house_way=name, wheel=wheel))
+        class_catalogue_once(wheel)
+        clauses = house_way_clauses(table)
+    Output(as_json, batch=False).emit(show_json(way, wheel, clauses), lambda: show_text(way, wheel, clauses))
+
+
+def resolve_option(target: str, about: str) -> str:
+    """A house way's name or plugin file given to ``--ABOUT``, loaded; errors name the option."""
+    from paigow_cli.core.rules import PLAYER_WORDS
+    from paigow_cli.house_ways.plugins import resolve
+
+    try:
+        return resolve(target, words=PLAYER_WORDS)
+    except PaigowError as error:
+        error.about = about
+        raise
+
+
+def show_json(way: HouseWay, wheel: Wheel, clauses: Sequence[Any]) -> dict[str, Any]:
+    from paigow_cli.analysis.strategy.card import KIND_WORDS
+
+    total = sum(clause.hands for clause in clauses)
+    return {
+        "name": way.name,
+        "casino": way.casino,
+        "source": way.source,
+        "plugin": way.plugin,
+        "wheel": wheel.value,
+        "hands": total,
+        "clauses": [
+            {
+                "kind": clause.kind,
+                "kind_words": KIND_WORDS[clause.kind],
+                "clause": clause.clause,
+                "hands": clause.hands,
+                "share": clause.hands / total,
+            }
+            for clause in clauses
+        ],
+    }
+
+
+def show_text(way: HouseWay, wheel: Wheel, clauses: Sequence[Any]) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    from paigow_cli.analysis.strategy.card import KIND_WORDS
+    from paigow_cli.cli.output import data_table, fitted
+
+    total = sum(clause.hands for clause in clauses)
+    title = Text(f"The {way.name} house way", style="bold")
+    title.append(f" ({way.casino})\nEvery clause it sets hands by, by kind of hand, with the share of all hands ")
+    title.append("it decides (exact, over every hand of seven from the full deck):")
+    table = data_table()
+    table.add_column("Hands", justify="right")
+    table.add_column("Kind of hand / clause")
+    for kind in dict.fromkeys(clause.kind for clause in clauses):
+        mine = [clause for clause in clauses if clause.kind == kind]
+        table.add_row(f"{100 * sum(c.hands for c in mine) / total:.2f}%", Text(KIND_WORDS[kind], style="bold"))
+        for clause in mine:
+            table.add_row(f"{100 * clause.hands / total:.3f}%", "  " + clause.clause)
+    source = Text(f"Source: {way.source}", style="dim")
+    return Group(title, fitted(table), source)
 
 
 def check_command(target: str, hands: int, seed: int, as_json: bool) -> None:
