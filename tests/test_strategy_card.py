@@ -221,11 +221,12 @@ def test_advise_player_shows_the_strategys_setting_and_the_rule_that_decided(car
         assert found.exit_code == 0, f"seed {SEED_ADVISE}: {found.output}"
         advice = json.loads(found.stdout)
         decision = decide(hand, "small-card")
-        assert advice["player"] == {
+        assert {key: advice["player"][key] for key in ("strategy", "clause", "low")} == {
             "strategy": "small-card",
             "clause": decision.rule,
             "low": [str(card) for card in decision.front],
         }
+        assert advice["player"]["ev_given_up"] == advice["chosen"]["ev_given_up"]
         assert sorted(advice["chosen"]["low"]) == sorted(advice["player"]["low"])
         assert advice["chosen"]["ev_given_up"] >= 0
         assert decision.rule in words or not decision.rule.startswith("Card rule")
@@ -242,7 +243,6 @@ CARD_HAND = ["AS", "KD", "JK", "9H", "9C", "4D", "2S"]
     [
         (["--player", "best"], "--player best: advise always shows"),
         (["--player", "house"], "--player house: advise always shows"),
-        (["--player", "foxwoods", "--low", "KD 4D"], "--low and --player both"),
         (["--player", "no-such-card.py"], "no-such-card.py"),
     ],
 )

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paigow_cli.analysis.hand.advice import Advice, SplitAdvice, advise
+from paigow_cli.analysis.strategy.played import Played, strategy_setting
 from paigow_cli.core.cards import (
     DECK,
     Card,
@@ -37,6 +38,24 @@ class Grade:
     """How an answer fared: the player's setting, the best one, the house way's, and the EV given up."""
 
     advice: Advice
+    played: Played | None = None  # the strategy the player practises (``drill --player``): its setting
+
+    @property
+    def strategy(self) -> SplitAdvice | None:
+        """The row of the strategy's setting, if a strategy is practised."""
+        if self.played is None:
+            return None
+        front = frozenset(self.played.front)
+        return next(row for row in self.advice.rows if frozenset(row.split.low) == front)
+
+    @property
+    def followed(self) -> bool:
+        """The player set the hand as the strategy does (the same two hands, by rank and suit that matter)."""
+        row = self.strategy
+        if row is None:
+            return False
+        yours = self.yours.split
+        return (yours.high_value.key, yours.low_value.key) == (row.split.high_value.key, row.split.low_value.key)
 
     @property
     def yours(self) -> SplitAdvice:
@@ -77,6 +96,7 @@ class Score:
     best: int = 0
     fouls: int = 0
     given_up: float = 0.0
+    followed: int = 0  # hands set as the practised strategy sets them (``drill --player``)
 
     @property
     def average_given_up(self) -> float:
@@ -176,6 +196,7 @@ class Drill:
     given: tuple[tuple[Card, ...], ...] = ()  # hands to deal instead of shuffled ones (a review)
     focus: Callable[[tuple[Card, ...]], bool] | None = None  # deal only hands it accepts
     focus_kind: str = ""
+    player: str | None = None  # a strategy practised (a house way, plugin or card; best-way): graded apart
 
     def hands(self) -> Iterator[tuple[Card, ...]]:
         if self.given:
@@ -228,10 +249,12 @@ class Drill:
         low = parse_cards(answer)
         if len(low) != 2:
             raise CardError(f"name the two cards for your low hand, got {len(low)}")
-        grade = Grade(advise(hand, self.rules, low=low, table=self.table))
+        played = strategy_setting(hand, self.player, self.rules) if self.player is not None else None
+        grade = Grade(advise(hand, self.rules, low=low, table=self.table), played)
         if hand in self.hinted:  # shown the answer: graded for you to see, not scored
             return grade
         self.score.hands += 1
+        self.score.followed += grade.followed
         self.score.best += grade.found_best
         self.score.fouls += grade.fouled
         self.score.given_up += grade.given_up

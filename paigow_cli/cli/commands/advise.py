@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -43,7 +42,7 @@ from paigow_cli.core.errors import (
 from paigow_cli.core.games import PUSH_TEXT, game_text
 from paigow_cli.core.hands import table_label
 from paigow_cli.core.money import MAX_BET, money, parse_amount
-from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
+from paigow_cli.core.rules import Game, HouseWayName, Wheel
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -52,6 +51,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from paigow_cli.analysis.hand.advice import Advice, SplitAdvice
+    from paigow_cli.analysis.strategy.played import Played
     from paigow_cli.core.showdown import Settlement
     from paigow_cli.engine.distribution import SplitOdds
 
@@ -89,7 +89,8 @@ def advise_command(
             metavar="NAME|FILE.py|best-way",
             autocompletion=complete_player,
             help="A strategy you play by (a house way, a plugin or a strategy card's FILE.py, or best-way): "
-            "its setting, the clause or card rule that decided it, and what it gives up against the best.",
+            "its setting, the clause or card rule that decided it, and what it gives up against the best "
+            "(beside yours, with --low).",
             show_default=False,
         ),
     ] = None,
@@ -118,6 +119,7 @@ def advise_command(
     A stdin line PLAYER | DEALER (as deal --dealer prints it) settles that hand against that dealer.
     """
     from paigow_cli.analysis.hand.advice import advise
+    from paigow_cli.analysis.strategy.played import strategy_setting
 
     rules = make_rules(house_way, game, banker, wheel, commission)
     batch = is_batch(cards)  # many hands: the compiled engine pays for loading itself; one hand uses numpy
@@ -135,8 +137,6 @@ def advise_command(
         if low_cards is not None and batch:
             raise OptionError("--low names two cards of one hand: it does not go with a stdin batch (-)")
         wager = parse_amount(bet, "bet", True, MAX_BET) if bet is not None else Decimal(1)
-        if player is not None and low_cards is not None:
-            raise OptionError("--low and --player both choose your setting: give one")
         strategy = advise_player(player) if player is not None else None
     tables = TableOnce(rules)
 
@@ -153,27 +153,18 @@ def advise_command(
             hand,
             rules,
             dealer=line_dealer,
-            low=played.front if played is not None else low_cards,
+            low=played.front if played is not None and low_cards is None else low_cards,
             bet=wager,
             table=table,
             dead=dead_cards,
             compiled=batch,
         )
         return lambda: output.emit(
-            advise_json(advice, played), lambda: advise_text(advice, show_all=show_all, played=played)
+            advise_json(advice, played),
+            lambda: advise_text(advice, show_all=show_all, played=played, yours=low_cards is not None),
         )
 
     for_each_hand(cards, handle, output=output, threads=batch_threads() if batch else 1)
-
-
-@dataclass(frozen=True)
-class Played:
-    """A strategy's setting of one hand: its name, the front it makes and the clause (or card rule)
-    that decided it."""
-
-    strategy: str
-    front: tuple[Card, ...]
-    clause: str
 
 
 def advise_player(player: str) -> str:
@@ -188,33 +179,6 @@ def advise_player(player: str) -> str:
             about="player",
         )
     return strategy_name(player)
-
-
-def strategy_setting(hand: Sequence[Card], strategy: str, rules: Rules) -> Played:
-    """The strategy's setting of the hand: a house way or plugin decides it; best-way reads the
-    class's setting from its table (counted once, cached)."""
-    from paigow_cli.core.rules import BEST_WAY
-
-    if strategy != BEST_WAY:
-        from paigow_cli.house_ways import decide
-
-        decision = decide(hand, strategy, rules.wheel_is_low)
-        return Played(strategy, tuple(decision.front), decision.rule)
-    from paigow_cli.analysis.game.question import Question
-    from paigow_cli.analysis.strategy.answers import best_way_table
-    from paigow_cli.core.splits import all_splits
-
-    table = best_way_table(Question(rules).dealer)
-    classes = table.classes
-    at = classes.class_id(hand)
-    kind, index = ("multiset", at) if at < classes.multisets else ("flush", at - classes.multisets)
-    high, low, clause = table.house_setting(kind, index)
-    split = next(
-        split
-        for split in all_splits(hand, rules.wheel_is_low)
-        if (split.high_value.key, split.low_value.key) == (high, low)
-    )
-    return Played(strategy, tuple(split.low), clause)
 
 
 def split_dealer(
@@ -257,11 +221,16 @@ def advise_json(advice: Advice, played: Played | None = None) -> dict[str, Any]:
         given_up = advice.given_up(chosen)
         if given_up is not None:
             document["chosen"]["ev_given_up"] = given_up
-    document["player"] = (
-        {"strategy": played.strategy, "clause": played.clause, "low": card_list(played.front)}
-        if played is not None
-        else None
-    )
+    document["player"] = None
+    if played is not None:
+        row = strategy_row(advice, played)
+        document["player"] = {
+            "strategy": played.strategy,
+            "clause": played.clause,
+            "low": card_list(played.front),
+            "ev": row.ev,
+            "ev_given_up": advice.given_up(row),
+        }
     if advice.seen is not None:  # Face Up: set after seeing the dealer's hand, the best setting each deal
         document["dealer_seen"] = {**split_odds_json(advice.seen), "ev": advice.seen.ev(advice.rules.commission)}
     document["splits"] = [row_json(row) for row in advice.rows]
@@ -305,7 +274,15 @@ def settlement_json(settlement: Settlement) -> dict[str, Any]:
     }
 
 
-def advise_text(advice: Advice, *, show_all: bool = False, played: Played | None = None) -> RenderableType:
+def strategy_row(advice: Advice, played: Played) -> SplitAdvice:
+    """The row of the setting a strategy makes."""
+    front = frozenset(played.front)
+    return next(row for row in advice.rows if frozenset(row.split.low) == front)
+
+
+def advise_text(
+    advice: Advice, *, show_all: bool = False, played: Played | None = None, yours: bool = False
+) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
@@ -362,12 +339,16 @@ def advise_text(advice: Advice, *, show_all: bool = False, played: Played | None
     if advice.dealer is not None:
         parts.append(setting_line("Dealer", advice.dealer))
     chosen = advice.chosen_row
-    if chosen is not None:
-        parts.append(chosen_line(chosen, played))
-        if played is not None:
-            from rich.padding import Padding
+    if played is not None:
+        from rich.padding import Padding
 
-            parts.append(Padding(Text(played.clause, style="italic"), (0, 0, 0, 2)))
+        row = strategy_row(advice, played)
+        parts.append(chosen_line(row, played))
+        parts.append(Padding(Text(played.clause, style="italic"), (0, 0, 0, 2)))
+        if with_ev:
+            parts.append(ev_line("  EV", row, advice))
+    if chosen is not None and (played is None or yours):
+        parts.append(chosen_line(chosen))
         if with_ev:
             parts.append(ev_line("  EV", chosen, advice))
     parts += [Text(), fitted(table, optional=["High hand", "Push%", "Win%", "Lose%"])]

@@ -17,6 +17,7 @@ from paigow_cli.cli.options import (
     SeedOption,
     WheelOption,
     choose_seed,
+    complete_player,
     make_rules,
 )
 from paigow_cli.cli.output import (
@@ -89,6 +90,18 @@ def drill_command(
             "hands one of the house way's clauses decides (part of its words), each dealt uniformly among them.",
         ),
     ] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player",
+            metavar="NAME|FILE.py|best-way",
+            autocompletion=complete_player,
+            help="A strategy to practise (a strategy card's FILE.py, a house way, a plugin or best-way): each "
+            "answer is also graded against its setting, with the rule or clause that decided it; the dealer "
+            "keeps --house-way.",
+            show_default=False,
+        ),
+    ] = None,
     challenge: Annotated[
         bool,
         typer.Option(
@@ -115,6 +128,8 @@ def drill_command(
     $ paigow drill --focus two-pair
     $ paigow drill --focus "high pair 7-10"
     $ paigow drill --challenge --seed 2026
+    $ paigow drill --house-way trump-plaza --player tp-card.py
+    $ paigow drill --player tp-card.py --focus "rule 3"
     """
     from rich.text import Text
 
@@ -143,8 +158,9 @@ def drill_command(
                 said = "Nothing to review: every hand you set worse than best you have since set best twice in a row."
             show(output_console(), Text(said))
             return
+        practised = practised_strategy(player) if player is not None else None
         table = dealer_table(rules)
-        wanted, kind = focus_test(focus, rules, table) if focus is not None else (None, "")
+        wanted, kind = focus_test(focus, rules, table, practised) if focus is not None else (None, "")
         drill = Drill(
             rules,
             table,
@@ -153,6 +169,7 @@ def drill_command(
             given=given,
             focus=wanted,
             focus_kind=kind,
+            player=practised,
         )
     kind = "review" if review else "challenge" if challenge else "drill"
     history, session = (None, 0) if no_history else open_history(kind, rules, chosen_seed)
@@ -189,7 +206,7 @@ def drill_command(
                 scored = hand not in drill.hinted
                 show(console, drill_grade_text(reply.grade, scored))
                 if scored:
-                    show(console, drill_score_text(drill.score))
+                    show(console, drill_score_text(drill.score, practised is not None))
                 break
             if reply.kind == "hint" and reply.advice is not None:
                 show(console, drill_hint_text(reply.advice))
@@ -200,7 +217,7 @@ def drill_command(
             break
     if history is not None:
         history.close()
-    show(console, drill_summary_text(drill.score))
+    show(console, drill_summary_text(drill.score, practised is not None))
     if challenge:
         show(
             console,
@@ -214,9 +231,26 @@ def drill_command(
         raise typer.Exit(ExitCode.INTERRUPTED)
 
 
-def focus_test(focus: str, rules: Rules, table: Any) -> tuple[Any, str]:
-    """``--focus``: a test for the hands to deal (a kind of hand, or the hands a clause of the house
-    way decides, named by part of its words), and the kind."""
+def practised_strategy(player: str) -> str:
+    """``--player``: the strategy to practise, loaded (house and best are what every answer is
+    graded against anyway)."""
+    from paigow_cli.cli.options import strategy_name
+
+    if player.lower() in ("house", "best"):
+        raise OptionError(
+            f"--player {player}: every answer is graded against the house way and the best setting already; "
+            "name a strategy to practise (a strategy card's FILE.py, a house way, a plugin, or best-way)",
+            about="player",
+        )
+    return strategy_name(player)
+
+
+def focus_test(focus: str, rules: Rules, table: Any, player: str | None = None) -> tuple[Any, str]:
+    """``--focus``: a test for the hands to deal (a kind of hand; a rule of the practised strategy
+    card, "rule 3"; or the hands a clause decides, named by part of its words: the practised
+    strategy's clauses with --player, else the house way's), and the kind."""
+    import re
+
     from paigow_cli.core.hands import KINDS
     from paigow_cli.house_ways import house_setting
     from paigow_cli.study.drill import hand_kind
@@ -226,11 +260,25 @@ def focus_test(focus: str, rules: Rules, table: Any) -> tuple[Any, str]:
         return (lambda hand: hand_kind(hand) == wanted), wanted
     if wanted == "joker":  # any hand that holds it
         return (lambda hand: any(card.is_joker for card in hand)), ""
-    clauses = [str(name) for name in table.rule_names if wanted and wanted in str(name).lower()]
+    whose, names = rules.house_way, table.rule_names
+    if player is not None:
+        from paigow_cli.cli.counting import player_settings
+
+        whose, names = player, player_settings(rules, player).rule_names
+    numbered = re.fullmatch(r"rule\s*(\d+)", wanted)
+    if numbered:
+        wanted = f"card rule {int(numbered[1])}:"
+        if player is None:
+            raise OptionError(
+                f"{{option}} {focus!r}: a card's rule is practised with --player CARD.py (the card that has it)",
+                about="focus",
+            )
+    clauses = [str(name) for name in names if wanted and wanted in str(name).lower()]
     if not clauses:
         raise OptionError(
-            f"{{option}} {focus!r} names no kind of hand and no {rules.house_way} clause: give a kind "
-            f"({', '.join(KINDS)}, joker) or words of one clause (paigow mistakes lists them)",
+            f"{{option}} {focus!r} names no kind of hand and no {whose} clause: give a kind "
+            f"({', '.join(KINDS)}, joker), a card's rule (rule 3, with --player) or words of one clause "
+            "(paigow house-ways --show lists them)",
             about="focus",
         )
     if len(clauses) > 1:
@@ -240,6 +288,10 @@ def focus_test(focus: str, rules: Rules, table: Any) -> tuple[Any, str]:
             about="focus",
         )
     clause = clauses[0]
+    if player is not None:
+        from paigow_cli.analysis.strategy.played import strategy_setting
+
+        return (lambda hand: strategy_setting(hand, player, rules).clause == clause), ""
     return (lambda hand: house_setting(hand, rules).rule == clause), ""
 
 
@@ -321,21 +373,29 @@ def drill_grade_text(grade: Grade, scored: bool = True) -> RenderableType:
         verdict.append("The best setting.", style="bold green")
     else:
         verdict.append(f"Gives up {grade.given_up:.4f} units against the best.", style="bold yellow")
+    if grade.played is not None:
+        if grade.followed:
+            verdict.append(" You followed your strategy.", style="bold green")
+        else:
+            verdict.append(" Not your strategy's setting.", style="bold red")
     lines: list[Any] = [verdict]
-    for title, row in (("Yours", yours), ("Best", best), ("House way", house)):
+    rows = [("Yours", yours), ("Best", best), ("House way", house)]
+    if grade.strategy is not None:
+        rows.insert(1, ("Strategy", grade.strategy))
+    for title, row in rows:
         line = Text(f"  {title + ':':11}")
         line.append_text(setting_cards(row.split))
         line.append(f"   EV {signed(row.ev or 0.0)}")
         lines.append(line)
         if row.odds is not None:
             lines.append(Text(f"  {'':11}{rates_text(row.odds)}", style="dim"))
+    if grade.played is not None:
+        lines.append(indented(f"Your strategy ({grade.played.strategy}): {grade.played.clause}", 2, style="italic"))
     lines.append(indented(f"House way's clause: {grade.advice.house.rule}", 2, style="dim italic"))
-    if not grade.found_best:
-        lines.append(
-            indented(
-                f"Study it: {study_command(grade.advice.hand, yours.split.low, grade.advice.rules)}", 2, style="dim"
-            )
-        )
+    if not grade.found_best or (grade.played is not None and not grade.followed):
+        player = grade.played.strategy if grade.played is not None else None
+        command = study_command(grade.advice.hand, yours.split.low, grade.advice.rules, player)
+        lines.append(indented(f"Study it: {command}", 2, style="dim"))
     return Group(*lines)
 
 
@@ -352,25 +412,27 @@ def drill_hint_text(advice: Advice) -> RenderableType:
     return Group(*lines)
 
 
-def drill_score_text(score: Score) -> RenderableType:
+def drill_score_text(score: Score, practised: bool = False) -> RenderableType:
     """The running score after a graded hand: ``Score: 2 of 3 best, 0 fouls, EV given up 0.1234``."""
     from rich.text import Text
 
     fouls = f"{score.fouls} foul{'s' if score.fouls != 1 else ''}"
+    followed = f", {score.followed} followed your strategy" if practised else ""
     return Text(
-        f"  Score: {score.best} of {score.hands} best, {fouls}, EV given up {score.given_up:.4f} "
+        f"  Score: {score.best} of {score.hands} best{followed}, {fouls}, EV given up {score.given_up:.4f} "
         f"({score.average_given_up:.4f} a hand)",
         style="dim",
     )
 
 
-def drill_summary_text(score: Score) -> RenderableType:
+def drill_summary_text(score: Score, practised: bool = False) -> RenderableType:
     from rich.text import Text
 
     if not score.hands:
         return Text("\nNo hands graded.")
+    followed = f"{score.followed} followed your strategy, " if practised else ""
     return Text(
-        f"\n{score.hands} hand{'s' if score.hands != 1 else ''} graded: {score.best} best, {score.fouls} foul{'s' if score.fouls != 1 else ''}, "
+        f"\n{score.hands} hand{'s' if score.hands != 1 else ''} graded: {score.best} best, {followed}{score.fouls} foul{'s' if score.fouls != 1 else ''}, "
         f"EV given up {score.given_up:.4f} in all ({score.average_given_up:.4f} a hand).",
         style="bold",
     )

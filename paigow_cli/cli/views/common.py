@@ -138,9 +138,32 @@ def rates_text(odds: Any) -> str:
     return "  ".join(f"{name} {100 * count / total:.1f}%" for name, count in zip(("win", "push", "lose"), odds.counts))
 
 
-def study_command(hand: Sequence[Card] | str, low: Sequence[Card] | str | None, rules: Rules) -> str:
+def way_argument(name: str) -> str:
+    """A house way as a command line names it: a plugin loaded from a file by its path (its name
+    alone finds it only where it is installed), else its name.
+
+    >>> way_argument("trump-plaza"), way_argument("best-way")
+    ('trump-plaza', 'best-way')
+    """
+    import shlex
+
+    from paigow_cli.core.rules import PLAYER_WORDS
+    from paigow_cli.house_ways import way_named
+
+    if name in PLAYER_WORDS:
+        return name
+    way = way_named(name)
+    if way.plugin and way.home and way.origin.startswith("file "):
+        return shlex.quote(way.home)
+    return name
+
+
+def study_command(
+    hand: Sequence[Card] | str, low: Sequence[Card] | str | None, rules: Rules, player: str | None = None
+) -> str:
     """The ``paigow advise`` command that ranks a hand's settings, marking the one played (none
-    for a fold, which is no setting).
+    for a fold, which is no setting), with the strategy practised (``--player``), if any; a plugin
+    is named by its file, so that the command runs as printed.
 
     >>> from paigow_cli.core.cards import parse_cards
     >>> study_command(parse_cards("AS KD JK 9H 9C 4D 2S"), parse_cards("KD 4D"), Rules(game=Game.EZ, banker=True))
@@ -153,7 +176,9 @@ def study_command(hand: Sequence[Card] | str, low: Sequence[Card] | str | None, 
     if low is not None:
         words.append(f"--low '{low if isinstance(low, str) else cards_text(low)}'")
     if rules.house_way != HouseWayName.FOXWOODS.value:
-        words.append(f"--house-way {rules.house_way}")
+        words.append(f"--house-way {way_argument(rules.house_way)}")
+    if player is not None:
+        words.append(f"--player {way_argument(player)}")
     if rules.game is not Game.CLASSIC:
         words.append(f"--game {rules.game.value}")
     if rules.banker:
