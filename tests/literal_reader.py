@@ -211,7 +211,7 @@ def trips_pair_beaten(hand: Hand) -> bool:
 
 def phrases(words: str) -> list[str]:
     """A rule's words before the colon, split at its commas (', or none' belongs to its value)."""
-    named = words.split(": ", 1)[0].replace(JOKER_NOTE, "")
+    named = words.split(". Unless ", 1)[0].split(": ", 1)[0].replace(JOKER_NOTE, "")
     parts: list[str] = []
     for part in named.split(", "):
         if part == "or none":
@@ -219,6 +219,21 @@ def phrases(words: str) -> list[str]:
         else:
             parts.append(part)
     return parts
+
+
+def exception_phrases(words: str) -> list[list[str]]:
+    """A rule's exceptions: after '. Unless ', up to the colon after them, split at ', or ' (not ', or none'),
+    each exception's conditions split at ' and '."""
+    if ". Unless " not in words:
+        return []
+    unless = words.split(". Unless ", 1)[1].split(": ", 1)[0].replace(JOKER_NOTE, "")
+    return [box.split(" and ") for box in re.split(r", or (?!none)", unless)]
+
+
+def excepts(words: str, cards) -> bool:
+    """Does one of the rule's exceptions, read literally, name these cards?"""
+    hand = Hand(cards)
+    return any(all(condition_fits(phrase, hand) for phrase in box) for box in exception_phrases(words))
 
 
 def reads(words: str, cards) -> bool:

@@ -9,7 +9,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from literal_reader import Hand, condition_fits, kind_fits, phrases
+from literal_reader import Hand, condition_fits, exception_phrases, kind_fits, phrases
 
 from paigow_cli.analysis.strategy.card import (
     FLAGS,
@@ -22,6 +22,7 @@ from paigow_cli.analysis.strategy.card import (
     WHERE,
     Condition,
     Rule,
+    excepted,
     fits,
     glossary,
 )
@@ -81,6 +82,21 @@ def rule_forms(catalogue) -> list[Rule]:
                 for dims in combinations([dim for dim in options if options[dim]], size):
                     rules.append(Rule(kind, name, tuple(rng.choice(options[dim]) for dim in dims), False))
             rules.append(Rule(kind, name, (), False))
+        everywhere = [
+            name
+            for name, move in MOVES.items()
+            if kind in move.kinds and (catalogue.move(name)[of_kind] != NOT_MADE).all()
+        ]
+        usable = [dim for dim in options if options[dim]]
+        for first in everywhere:  # "first, unless ...: second", as the search makes them
+            for second in everywhere:
+                if first == second or len(usable) < 2:
+                    continue
+                exceptions = tuple(
+                    tuple(rng.choice(options[dim]) for dim in rng.sample(usable, rng.randint(1, 2)))
+                    for _ in range(rng.randint(1, 2))
+                )
+                rules.append(Rule(kind, first, (), True, exceptions=exceptions, exception_move=second))
     return [playable_as_searched(rule, catalogue) for rule in rules]
 
 
@@ -89,14 +105,16 @@ def playable_as_searched(rule: Rule, catalogue) -> Rule:
     kind and ranges name."""
     from dataclasses import replace
 
-    everywhere = np.ones(len(catalogue.kind), dtype=bool)
+    if rule.exceptions:
+        return rule
+    everywhere = np.ones(catalogue.moves.shape, dtype=bool)
     inside = fits(rule, catalogue.kind, catalogue.columns, everywhere)
     always = bool((catalogue.move(rule.move)[inside] != NOT_MADE).all())
     return replace(rule, always=always)
 
 
 def decided(rule: Rule, catalogue) -> np.ndarray:
-    return fits(rule, catalogue.kind, catalogue.columns, catalogue.move(rule.move) != NOT_MADE)
+    return fits(rule, catalogue.kind, catalogue.columns, catalogue.moves != NOT_MADE)
 
 
 @pytest.mark.parametrize(
@@ -138,7 +156,19 @@ def test_every_rule_form_names_exactly_the_hands_it_decides_read_literally(catal
             f"seed {SEED}: {words!r} read literally names {int(read.sum())} classes, the rule decides "
             f"{int(expected.sum())}; first class that differs: {hands[classes[differ[0]]].cards}"
         )
-        compares = any(condition.column not in FLAGS for condition in rule.conditions)
+        if rule.exceptions:  # which of the hands it names take the exceptions' move
+            boxes = exception_phrases(words)
+            read_unless = np.zeros(len(classes), dtype=bool)
+            for box in boxes:
+                inside = read.copy()
+                for phrase in box:
+                    inside &= phrase_mask(phrase, first)
+                read_unless |= inside
+            expected_unless = expected & excepted(rule, catalogue.columns)[classes]
+            assert np.array_equal(read_unless, expected_unless), f"seed {SEED}: the exceptions of {words!r}"
+        compares = any(
+            condition.column not in FLAGS for box in (rule.conditions, *rule.exceptions) for condition in box
+        )
         assert (JOKER_WORDS in words) == compares, words
 
 

@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
@@ -70,6 +71,9 @@ KIND_DIMENSIONS: dict[str, tuple[str, ...]] = {
     "five-aces": ("high_pair", "single_1"),
 }  # the features a rule may test, per kind of hand
 FLAGS = ("joker", "complete", "flush")
+MOVE_NAMES = tuple(MOVES)
+MOST_EXCEPTIONS = 2  # exceptions a rule may carry, each of at most ``EXCEPTION_CONDITIONS`` features
+EXCEPTION_CONDITIONS = 2
 KIND_WORDS = {
     "no-pair": "No pair, no straight or flush possible",
     "straight-or-flush": "No pair, a straight or flush possible",
@@ -276,6 +280,8 @@ class Rule:
     decided: int = 0  # hands whose setting the search took from it (equal to ``hands``: checked)
     changed: int = 0  # of those, hands the card sets otherwise than the house way it starts from
     saving: int = 0  # what the card loses without it, the other rules kept
+    exceptions: tuple[tuple[Condition, ...], ...] = ()  # hands of its kind set by ``exception_move`` instead
+    exception_move: str = ""
 
     def words(self) -> str:
         """The rule as a dealer would say it, every condition named (the glossary says what each
@@ -291,7 +297,15 @@ class Rule:
             named[-1] += f" ({JOKER_WORDS})"
         if not self.always:
             named.append(WHERE[self.move])
-        return f"{', '.join(named)}: {MOVES[self.move].words}"
+        text = f"{', '.join(named)}: {MOVES[self.move].words}"
+        if self.exceptions:
+            unless = ", or ".join(
+                " and ".join(condition.words(self.kind) for condition in box) for box in self.exceptions
+            )
+            if any(condition.column not in FLAGS for box in self.exceptions for condition in box):
+                unless += f" ({JOKER_WORDS})"
+            text += f". Unless {unless}: {MOVES[self.exception_move].words}"
+        return text
 
     def word_count(self) -> int:
         return len(self.words().split())
@@ -300,6 +314,19 @@ class Rule:
         """The rule's test as Python, on ``f``, a hand's ``Features`` (where its move cannot be
         played, the plugin's ``card_move`` says so and the next rule is tried)."""
         return " and ".join([f'f.kind == "{self.kind}"', *(condition.code() for condition in self.conditions)])
+
+    def move_code(self) -> str:
+        """The rule's move as Python: ``card_move`` of its move, or of its exceptions' move where one
+        of them fits.
+
+        >>> Rule("two-pair", "split", (), True, exceptions=((Condition("pair_sum", 4, 9, 4, 27),),), exception_move="keep").move_code()
+        'card_move("keep", hand) if (f.pair_sum <= 9) else card_move("split", hand)'
+        """
+        main = f"card_move({json.dumps(self.move)}, hand)"
+        if not self.exceptions:
+            return main
+        test = " or ".join("(" + " and ".join(condition.code() for condition in box) + ")" for box in self.exceptions)
+        return f"card_move({json.dumps(self.exception_move)}, hand) if {test} else {main}"
 
 
 def glossary(rules: Sequence[Rule]) -> list[tuple[str, str]]:
@@ -479,6 +506,9 @@ class CardSearch:
             for saving, plain, size, dims, box in self._boxes(kind, rows, delta):
                 options.append((saving, plain, size, kind, name, dims, box))
                 best = max(best, saving)
+        unless = self.exception_rule(kinds, max(best + int(best * SIMPLER), threshold - 1))
+        if unless is not None:
+            return self._apply_exceptions(unless, step)
         if best < threshold:
             return None
         enough = max(threshold, best - int(best * SIMPLER))
@@ -574,7 +604,14 @@ class CardSearch:
 
     def named(self, rule: Rule) -> np.ndarray:
         """Which rows of the table the rule's words name."""
-        return fits(rule, self.kind, self.columns, self.targets[:, list(MOVES).index(rule.move)] >= 0)
+        return fits(rule, self.kind, self.columns, self.targets >= 0)
+
+    def settings_of(self, rule: Rule) -> np.ndarray:
+        """The setting the rule's move (or its exceptions' move) makes in every row (-1: none)."""
+        main = self.targets[:, MOVE_NAMES.index(rule.move)]
+        if not rule.exceptions:
+            return main
+        return np.where(excepted(rule, self.columns), self.targets[:, MOVE_NAMES.index(rule.exception_move)], main)
 
     def choice_of(self, rules: Sequence[Rule]) -> np.ndarray:
         """The setting of every row by the base way and ``rules`` in the order found (a later rule
@@ -582,8 +619,83 @@ class CardSearch:
         choice = self.base.copy()
         for rule in rules:
             mask = self.named(rule)
-            choice[mask] = self.targets[mask, list(MOVES).index(rule.move)]
+            choice[mask] = self.settings_of(rule)[mask]
         return choice
+
+    def gain(self, rows: np.ndarray, name: str) -> np.ndarray:
+        """What a move adds over the card so far on each row (0 where it cannot be played)."""
+        target = self.targets[rows, MOVE_NAMES.index(name)]
+        made = target >= 0
+        return np.where(made, self.scores[np.where(made, target, 0)] - self.scores[self.current[rows]], 0)
+
+    def exception_rule(
+        self, kinds: Collection[str] | None, beat: int
+    ) -> tuple[int, str, str, str, list[tuple[tuple[str, ...], list]]] | None:
+        """The best rule of the form "a kind of hand: move A, unless (up to ``MOST_EXCEPTIONS``
+        boxes of at most ``EXCEPTION_CONDITIONS`` features): move B", over moves that can be played
+        on every hand of the kind, if it adds more than ``beat``: (saving, kind, A, B, the boxes)."""
+        found = None
+        for kind, rows in self.rows.items():
+            if not len(rows) or (kinds is not None and kind not in kinds):
+                continue
+            names = [
+                name
+                for name, move in MOVES.items()
+                if kind in move.kinds and (self.targets[rows, MOVE_NAMES.index(name)] >= 0).all()
+            ]
+            for first in names:
+                for second in names:
+                    if first == second:
+                        continue
+                    main, other = self.gain(rows, first), self.gain(rows, second)
+                    if int(np.maximum(main, other).sum()) <= beat:
+                        continue  # no choice of exceptions can do better
+                    saving, residual, boxes = int(main.sum()), other - main, []
+                    for _ in range(MOST_EXCEPTIONS):
+                        options = [
+                            (best, dims)
+                            for best, _, size, dims, _ in self._boxes(kind, rows, residual)
+                            if size <= EXCEPTION_CONDITIONS
+                        ]
+                        if not options:
+                            break
+                        best, dims = max(options, key=lambda option: (option[0], -len(option[1])))
+                        if best <= 0:
+                            break
+                        gained, box = self._best_box(kind, rows, residual, dims, False)
+                        inside = self._inside(kind, rows, dims, box)
+                        saving += gained
+                        residual = np.where(inside, 0, residual)
+                        boxes.append((dims, box))
+                    if boxes and saving > beat:
+                        beat, found = saving, (saving, kind, first, second, boxes)
+        return found
+
+    def _inside(self, kind: str, rows: np.ndarray, dims: tuple[str, ...], box) -> np.ndarray:
+        places = self._dimension_values(kind, rows, dims)
+        inside = np.ones(len(rows), dtype=bool)
+        for place, (low, high) in zip(places, box):
+            inside &= (place >= low) & (place <= high)
+        return inside
+
+    def _conditions(self, kind: str, dims: tuple[str, ...], box) -> tuple[Condition, ...]:
+        values = self.values[kind]
+        return tuple(
+            Condition(dim, int(values[dim][low]), int(values[dim][high]), int(values[dim][0]), int(values[dim][-1]))
+            for dim, (low, high) in zip(dims, box)
+        )
+
+    def _apply_exceptions(self, found: tuple, step: int) -> Rule:
+        saving, kind, first, second, boxes = found
+        exceptions = tuple(self._conditions(kind, dims, box) for dims, box in boxes)
+        rule = Rule(kind, first, (), True, step, saving, exceptions=exceptions, exception_move=second)
+        mask = self.named(rule)
+        before = int(self.table.totals(self.current)[6])
+        self.current[mask] = self.settings_of(rule)[mask]
+        after = int(self.table.totals(self.current)[6])
+        if after - before != saving:
+            raise ArithmeticError("a rule's saving with its exceptions does not add up")
+        return replace(rule, step_score=after)
 
     def top_down(self, found: Sequence[Rule]) -> list[Rule]:
         """The rules as a card prints them: by kind of hand (``KIND_ORDER``), and within a kind the
@@ -618,15 +730,33 @@ class CardSearch:
         return ordered
 
 
-def fits(rule: Rule, kind: np.ndarray, columns: np.ndarray, playable: np.ndarray) -> np.ndarray:
-    """Which classes the rule names, given each class's kind (an index into ``KINDS``), features
-    (``COLUMNS``) and whether the rule's move can be played on it: its kind, its ranges, its move
-    playable (the class catalogue's arrays, or a strategy table's rows of them)."""
-    inside = (kind == KINDS.index(rule.kind)) & playable
-    for condition in rule.conditions:
+def in_ranges(conditions: Sequence[Condition], columns: np.ndarray) -> np.ndarray:
+    """Which rows' features (``COLUMNS``) lie in every condition's range."""
+    inside = np.ones(len(columns), dtype=bool)
+    for condition in conditions:
         value = columns[:, COLUMNS.index(condition.column)]
         inside &= (value >= condition.low) & (value <= condition.high)
     return inside
+
+
+def excepted(rule: Rule, columns: np.ndarray) -> np.ndarray:
+    """Which rows fit one of the rule's exceptions."""
+    found = np.zeros(len(columns), dtype=bool)
+    for box in rule.exceptions:
+        found |= in_ranges(box, columns)
+    return found
+
+
+def fits(rule: Rule, kind: np.ndarray, columns: np.ndarray, made: np.ndarray) -> np.ndarray:
+    """Which classes the rule names, given each class's kind (an index into ``KINDS``), features
+    (``COLUMNS``) and which moves can be played on it (``made``, one column per move of ``MOVES``):
+    its kind, its ranges, and the move it makes there playable (the class catalogue's arrays, or a
+    strategy table's rows of them)."""
+    inside = (kind == KINDS.index(rule.kind)) & in_ranges(rule.conditions, columns)
+    playable = made[:, MOVE_NAMES.index(rule.move)]
+    if rule.exceptions:
+        playable = np.where(excepted(rule, columns), made[:, MOVE_NAMES.index(rule.exception_move)], playable)
+    return inside & playable
 
 
 def _intervals(size: int, flag: bool) -> tuple[np.ndarray, np.ndarray]:

@@ -93,7 +93,7 @@ def plugin_source(card: StrategyCard, name: str, command: str, summary: Sequence
         lines += [
             f"        # {number}. {rule.words()}",
             f"        if {rule.code()}:",
-            f"            front = card_move({text(rule.move)}, hand)",
+            f"            front = {rule.move_code()}",
             "            if front is not None:",
             f"                return Decision(front, {text(f'Card rule {number}: {rule.words()}')})",
         ]
