@@ -90,3 +90,44 @@ def test_focus_on_a_rule_the_card_does_not_have_is_one_error_line(card, history)
     missing = len(document["rules"]) + 1
     result = runner.invoke(app, ["drill", "--player", str(plugin), "--focus", f"rule {missing}"], input="q\n")
     one_error(result, 2, f"'rule {missing}' names no kind of hand and no practise-card clause")
+
+
+def test_a_saved_card_is_listed_with_its_edge_and_found_by_name_in_every_command(cache_folder, history, tmp_path):
+    saved = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "3", "--save", "small3", "--json"])
+    assert saved.exit_code == 0, saved.output
+    document = json.loads(saved.stdout)
+    listed = json.loads(runner.invoke(app, ["strategy", "--list", "--json"]).stdout)
+    assert [card["name"] for card in listed] == ["small3"]
+    assert listed[0]["house_edge"] == -document["card"]["ev"] and listed[0]["rules"] == 3
+    advice = runner.invoke(app, ["advise", "AS", "KD", "JK", "9H", "9C", "4D", "2S", "--player", "small3", "--json"])
+    assert advice.exit_code == 0 and json.loads(advice.stdout)["player"]["strategy"] == "small3"
+    shown = runner.invoke(app, ["house-ways", "--show", "small3", "--json"])
+    assert shown.exit_code == 0 and json.loads(shown.stdout)["name"] == "small3"
+    again = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "2", "--save", "small3"])
+    assert again.exit_code == 0, again.output  # a card this command saved may be saved over
+    other = runner.invoke(app, ["drill", "--player", "small3", "--house-way", "trump-plaza"], input="q\n")
+    one_error(other, 2, "this card was made against the foxwoods dealer (classic); practise it there")
+
+
+def test_a_damaged_saved_card_is_said_and_loses_nothing_else(cache_folder, history, tmp_path):
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "broken.json").write_text("{", encoding="utf-8")
+    (cards / "broken.py").write_text("garbage(\n", encoding="utf-8")
+    listed = runner.invoke(app, ["strategy", "--list"], env={"COLUMNS": "80"})
+    assert listed.exit_code == 0 and "damaged: save it again" in " ".join(listed.stdout.split())
+    result = runner.invoke(app, ["advise", "AS", "KD", "JK", "9H", "9C", "4D", "2S", "--player", "broken"])
+    one_error(result, 1, "cannot load the house way plugin")  # a plugin fault (design.md: exit 1)
+    assert (cards / "broken.py").read_text(encoding="utf-8") == "garbage(\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "fragment"),
+    [
+        ("trump-plaza", "names a house way or a --player word"),
+        ("Bad Name", "lower case letters"),
+        ("best", "--player word"),
+    ],
+)
+def test_save_bad_names_are_one_error_line(name, fragment, history):
+    one_error(runner.invoke(app, ["strategy", "--save", name]), 2, fragment)

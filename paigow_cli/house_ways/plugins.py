@@ -65,6 +65,11 @@ def resolve(text: str, *, words: Sequence[str] = ()) -> str:
     entry = installed_entry(lower)
     if entry is not None:
         return register(load_entry_point(entry))
+    from paigow_cli.core.folders import saved_card
+
+    saved = saved_card(lower) if NAME_PATTERN.match(lower) else None
+    if saved is not None:  # a strategy card kept by paigow strategy --save
+        return register(load_file(saved))
     installed = [entry.name for entry in entry_points()]
     known = [*words, *shipped(), *installed]
     kind = "strategy or house way" if words else "house way"
@@ -76,8 +81,8 @@ def resolve(text: str, *, words: Sequence[str] = ()) -> str:
         )
     plugins = ", ".join(installed) if installed else "none installed"
     raise OptionError(
-        f"{unknown}: choose {', '.join([*words, *shipped()])}, an installed plugin ({plugins}) or a plugin file "
-        "PATH.py",
+        f"{unknown}: choose {', '.join([*words, *shipped()])}, an installed plugin ({plugins}), a saved card "
+        "(paigow strategy --list) or a plugin file PATH.py",
         about="house_way",
     )
 

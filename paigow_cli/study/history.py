@@ -20,14 +20,14 @@ alone and refused.
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import astuple, dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
+
+from paigow_cli.core.folders import data_dir
 
 FILE_NAME = "history.sqlite3"
 SCHEMA_VERSION = 3
@@ -132,18 +132,6 @@ class HistoryUnwritable(HistoryError):
 
 class HistoryDamaged(HistoryError):
     """The history file is damaged or another program's, and was left as it is (a report's open)."""
-
-
-def data_dir() -> Path:
-    """``$PAIGOW_DATA_DIR``, else the platform's user data folder for paigow."""
-    configured = os.environ.get("PAIGOW_DATA_DIR")
-    if configured:
-        return Path(configured).expanduser()
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "paigow"
-    if os.name == "nt":
-        return Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming") / "paigow"
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "paigow"
 
 
 def now() -> str:

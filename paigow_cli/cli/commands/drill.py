@@ -158,7 +158,7 @@ def drill_command(
                 said = "Nothing to review: every hand you set worse than best you have since set best twice in a row."
             show(output_console(), Text(said))
             return
-        practised = practised_strategy(player) if player is not None else None
+        practised = practised_strategy(player, rules) if player is not None else None
         table = dealer_table(rules)
         wanted, kind = focus_test(focus, rules, table, practised) if focus is not None else (None, "")
         drill = Drill(
@@ -231,10 +231,14 @@ def drill_command(
         raise typer.Exit(ExitCode.INTERRUPTED)
 
 
-def practised_strategy(player: str) -> str:
+def practised_strategy(player: str, rules: Rules) -> str:
     """``--player``: the strategy to practise, loaded (house and best are what every answer is
-    graded against anyway)."""
+    graded against anyway). A strategy card made against another dealer or game is refused: its
+    rules were chosen for that table, and its savings are counted there."""
+    import re
+
     from paigow_cli.cli.options import strategy_name
+    from paigow_cli.house_ways import way_named
 
     if player.lower() in ("house", "best"):
         raise OptionError(
@@ -242,7 +246,22 @@ def practised_strategy(player: str) -> str:
             "name a strategy to practise (a strategy card's FILE.py, a house way, a plugin, or best-way)",
             about="player",
         )
-    return strategy_name(player)
+    name = strategy_name(player)
+    source = way_named(name).source if name != "best-way" else ""
+    if source.startswith("paigow strategy "):  # a card: the command that made it names its table
+        dealer = re.search(r"--house-way (\S+)", source)
+        game = re.search(r"--game (\S+)", source)
+        made = (dealer[1] if dealer else "foxwoods", game[1] if game else "classic", "--banker" in source)
+        asked = (rules.house_way, rules.game.value, rules.banker)
+        if made != asked:
+            table = f"the {made[0]} dealer ({made[1]}{', banking' if made[2] else ''})"
+            raise OptionError(
+                f"--player {player}: this card was made against {table}; practise it there "
+                f"(--house-way {made[0]}{'' if made[1] == 'classic' else ' --game ' + made[1]}"
+                f"{' --banker' if made[2] else ''})",
+                about="player",
+            )
+    return name
 
 
 def focus_test(focus: str, rules: Rules, table: Any, player: str | None = None) -> tuple[Any, str]:

@@ -80,6 +80,19 @@ def strategy_command(
             show_default=False,
         ),
     ] = None,
+    save: Annotated[
+        str | None,
+        typer.Option(
+            "--save",
+            metavar="NAME",
+            help="Keep the card in the data folder under NAME (its plugin and its JSON): --player NAME, "
+            "--house-way NAME and --from NAME then find it in every command.",
+            show_default=False,
+        ),
+    ] = None,
+    list_saved: Annotated[
+        bool, typer.Option("--list", help="List the saved cards, each with its dealer and exact house edge.")
+    ] = False,
     markdown: Annotated[bool, typer.Option("--markdown", help="Print the card as Markdown.")] = False,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
@@ -106,12 +119,19 @@ def strategy_command(
     $ paigow strategy --rules 5 --plugin card.py
     $ paigow edge --player card.py
     $ paigow strategy --game ez --banker --markdown > ez-banker-card.md
+    $ paigow strategy --house-way trump-plaza --rules 10 --save tp10
+    $ paigow drill --house-way trump-plaza --player tp10
+    $ paigow strategy --list
     """
     from paigow_cli.analysis.game.question import Question
 
+    if list_saved:
+        list_command(as_json)
+        return
     with reporting_errors():
         if markdown and as_json:
             raise OptionError("choose --json or --markdown, not both")
+        saved_as = save_target(save) if save is not None else None
         saving = percent_option(min_saving)
         rules_given = make_rules(house_way, game, banker, wheel, commission)
         base_name = base_option(base)
@@ -131,6 +151,14 @@ def strategy_command(
     written = None
     if target is not None:
         written = write_card_plugin(card, target, tables[0][0], rules, min_saving)
+    if saved_as is not None:
+        kept = write_card_plugin(card, saved_as, tables[0][0], rules, min_saving)
+        import json
+
+        with reporting_errors():
+            write_file(kept.with_suffix(".json"), json.dumps(card_json(card, kept), indent=2) + "\n", "--save")
+        if not as_json:
+            note(f"saved the card as {kept.stem}: --player {kept.stem} finds it ({kept})")
     output = Output(as_json, batch=False)
     if markdown:
         typer.echo(card_markdown(card), nl=False)
@@ -138,6 +166,92 @@ def strategy_command(
         output.emit(card_json(card, written), lambda: card_text(card))
     if written is not None and not as_json:
         note(f"wrote {written}: its exact house edge, as paigow edge --player counts it, is the card's")
+
+
+def save_target(name: str) -> Path:
+    """``--save NAME``: a name a house way could have, not one of ours; the file in the data
+    folder's cards (one this command wrote before may be written over)."""
+    from paigow_cli.core.folders import saved_cards_dir
+    from paigow_cli.core.rules import PLAYER_WORDS
+    from paigow_cli.house_ways import HOUSE_WAYS
+    from paigow_cli.house_ways.plugins import NAME_PATTERN
+
+    if not NAME_PATTERN.match(name):
+        raise OptionError(f"--save {name!r}: a card's name is lower case letters, digits and hyphens, e.g. tp10")
+    if name in HOUSE_WAYS or name in PLAYER_WORDS:
+        raise OptionError(f"--save {name}: that names a house way or a --player word already; choose another name")
+    folder = saved_cards_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OptionError(f"--save {name}: cannot make the folder {folder} ({error.strerror})") from None
+    return plugin_target(str(folder / f"{name}.py"))
+
+
+def saved_cards() -> list[dict[str, Any]]:
+    """Every saved card's JSON, by name (a damaged one as its name and what is wrong)."""
+    import json
+
+    from paigow_cli.core.folders import saved_cards_dir
+
+    folder = saved_cards_dir()
+    found = []
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        try:
+            document = json.loads(path.read_text(encoding="utf-8"))
+            edge = -float(document["card"]["ev"])
+            found.append(
+                {
+                    "name": path.stem,
+                    "house_way": document["house_way"],
+                    "game": document["game"],
+                    "banker": document["banker"],
+                    "rules": len(document["rules"]),
+                    "house_edge": edge,
+                    "house_way_edge": -float(document["house"]["ev"]),
+                    "best_edge": -float(document["best"]["ev"]),
+                    "plugin": str(path.with_suffix(".py")),
+                }
+            )
+        except OSError as error:
+            found.append({"name": path.stem, "error": f"cannot be read: {error.strerror}"})
+        except (ValueError, KeyError, TypeError):
+            found.append({"name": path.stem, "error": f"damaged: save it again (paigow strategy --save {path.stem})"})
+    return found
+
+
+def list_command(as_json: bool) -> None:
+    from rich.text import Text
+
+    from paigow_cli.core.folders import saved_cards_dir
+
+    cards = saved_cards()
+
+    def text() -> Any:
+        if not cards:
+            return Text(f"No saved cards yet (paigow strategy --save NAME keeps one in {saved_cards_dir()}).")
+        table = data_table()
+        for column, justify in (("Card", "left"), ("Dealer", "left"), ("Rules", "right"), ("Edge", "right")):
+            table.add_column(column, justify=justify)
+        table.add_column("House way", justify="right")
+        table.add_column("Best play", justify="right")
+        for card in cards:
+            if "error" in card:
+                table.add_row(card["name"], Text(card["error"], style="red"), "", "", "", "")
+                continue
+            dealer = card["house_way"] + ("" if card["game"] == "classic" else f", {card['game']}")
+            dealer += ", banker" if card["banker"] else ""
+            table.add_row(
+                card["name"],
+                dealer,
+                str(card["rules"]),
+                percent(card["house_edge"]),
+                percent(card["house_way_edge"]),
+                percent(card["best_edge"]),
+            )
+        return fitted(table)
+
+    Output(as_json, batch=False).emit(cards, text)
 
 
 def percent_option(text: str) -> Any:
