@@ -131,3 +131,36 @@ def test_a_damaged_saved_card_is_said_and_loses_nothing_else(cache_folder, histo
 )
 def test_save_bad_names_are_one_error_line(name, fragment, history):
     one_error(runner.invoke(app, ["strategy", "--save", name]), 2, fragment)
+
+
+def test_the_anki_deck_opens_with_a_note_per_rule(card, tmp_path):
+    """--anki: the .apkg opens as Anki's SQLite collection, with one note per rule, each naming
+    hands the rule decides and the front it makes."""
+    import html
+    import sqlite3
+    import zipfile
+
+    pytest.importorskip("genanki")
+    deck = tmp_path / "small.apkg"
+    made = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "4", "--anki", str(deck), "--json"])
+    assert made.exit_code == 0, made.output
+    rules = json.loads(made.stdout)["rules"]
+    with zipfile.ZipFile(deck) as package:
+        package.extract("collection.anki2", tmp_path)
+    with sqlite3.connect(tmp_path / "collection.anki2") as collection:
+        notes = [row[0].split("\x1f") for row in collection.execute("select flds from notes order by sfld")]
+    assert [html.unescape(fields[0]) for fields in notes] == [rule["words"] for rule in rules]
+    for fields in notes:
+        hands = fields[1].split("<br>")
+        assert 1 <= len(hands) <= 3
+        for hand, setting in zip(hands, fields[2].split("<br>")):
+            front = parse_cards(setting.split(": ")[1].removesuffix(" in front"))
+            assert setting.startswith(hand) and set(front) <= set(parse_cards(hand))
+
+
+@pytest.mark.parametrize(
+    ("target", "fragment"),
+    [("deck.txt", "an Anki deck is an .apkg file"), ("/no/such/folder/d.apkg", "no such folder")],
+)
+def test_anki_bad_path_is_one_error_line(target, fragment):
+    one_error(runner.invoke(app, ["strategy", "--anki", target]), 2, fragment)

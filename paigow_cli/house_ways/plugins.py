@@ -15,7 +15,7 @@ plugin, the clause and the hand (one ``Error:`` line, exit 1, at the command lin
 >>> resolve("caesars")
 Traceback (most recent call last):
 ...
-paigow_cli.core.errors.OptionError: house way: unknown house way 'caesars': choose foxwoods, trump-plaza, claridge, ballys, flamingo, golden-nugget, santa-ana-star, an installed plugin (none installed) or a plugin file PATH.py
+paigow_cli.core.errors.OptionError: house way: unknown house way 'caesars': choose foxwoods, trump-plaza, claridge, ballys, flamingo, golden-nugget, santa-ana-star, an installed plugin (none installed), a saved card (paigow strategy --list) or a plugin file PATH.py
 """
 
 from __future__ import annotations

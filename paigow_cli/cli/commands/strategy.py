@@ -93,6 +93,16 @@ def strategy_command(
     list_saved: Annotated[
         bool, typer.Option("--list", help="List the saved cards, each with its dealer and exact house edge.")
     ] = False,
+    anki: Annotated[
+        str | None,
+        typer.Option(
+            "--anki",
+            metavar="FILE.apkg",
+            help="Also write the card as an Anki deck: a note per rule, with example hands and the setting "
+            "to make (needs the optional genanki: pip install 'paigow[anki]').",
+            show_default=False,
+        ),
+    ] = None,
     markdown: Annotated[bool, typer.Option("--markdown", help="Print the card as Markdown.")] = False,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
@@ -122,6 +132,7 @@ def strategy_command(
     $ paigow strategy --house-way trump-plaza --rules 10 --save tp10
     $ paigow drill --house-way trump-plaza --player tp10
     $ paigow strategy --list
+    $ paigow strategy --house-way trump-plaza --rules 10 --anki tp10.apkg
     """
     from paigow_cli.analysis.game.question import Question
 
@@ -132,6 +143,7 @@ def strategy_command(
         if markdown and as_json:
             raise OptionError("choose --json or --markdown, not both")
         saved_as = save_target(save) if save is not None else None
+        deck_path = anki_target(anki) if anki is not None else None
         saving = percent_option(min_saving)
         rules_given = make_rules(house_way, game, banker, wheel, commission)
         base_name = base_option(base)
@@ -159,6 +171,13 @@ def strategy_command(
             write_file(kept.with_suffix(".json"), json.dumps(card_json(card, kept), indent=2) + "\n", "--save")
         if not as_json:
             note(f"saved the card as {kept.stem}: --player {kept.stem} finds it ({kept})")
+    if deck_path is not None:
+        from paigow_cli.cli.anki import write_deck
+
+        with reporting_errors():
+            notes = write_deck(card, tables[0][0], deck_path, card_title(card))
+        if not as_json:
+            note(f"wrote {deck_path}: an Anki deck of {notes} notes, one per rule")
     output = Output(as_json, batch=False)
     if markdown:
         typer.echo(card_markdown(card), nl=False)
@@ -166,6 +185,20 @@ def strategy_command(
         output.emit(card_json(card, written), lambda: card_text(card))
     if written is not None and not as_json:
         note(f"wrote {written}: its exact house edge, as paigow edge --player counts it, is the card's")
+
+
+def anki_target(text: str) -> Path:
+    """``--anki FILE.apkg``: an .apkg file in an existing folder."""
+    from pathlib import Path
+
+    path = Path(text).expanduser()
+    if path.suffix != ".apkg":
+        raise OptionError(f"--anki {text}: an Anki deck is an .apkg file")
+    if not path.parent.is_dir():
+        raise OptionError(f"--anki {text}: no such folder {path.parent}")
+    if path.is_dir():
+        raise OptionError(f"--anki {text}: that is a folder")
+    return path
 
 
 def save_target(name: str) -> Path:
