@@ -1,7 +1,7 @@
 """A strategy card as an Anki deck (``paigow strategy --anki FILE.apkg``): a note per rule, its
 front three example hands the rule decides (spread over the classes it names), its back
 the rule's words and each hand's setting. Written with ``genanki``, an optional extra
-(``pip install 'paigow[anki]'``), imported only here.
+(``pip install 'paigow-cli[anki]'``), imported only here.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def write_deck(card: StrategyCard, table: StrategyTable, path: Path, title: str)
         import genanki
     except ImportError:
         raise OptionError(
-            "--anki writes Anki decks with the optional genanki package: pip install 'paigow[anki]'"
+            "--anki writes Anki decks with the optional genanki package: pip install 'paigow-cli[anki]'"
         ) from None
     from paigow_cli.core.cards import cards_text
 

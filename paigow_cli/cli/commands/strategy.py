@@ -99,7 +99,7 @@ def strategy_command(
             "--anki",
             metavar="FILE.apkg",
             help="Also write the card as an Anki deck: a note per rule, with example hands and the setting "
-            "to make (needs the optional genanki: pip install 'paigow[anki]').",
+            "to make (needs the optional genanki: pip install 'paigow-cli[anki]').",
             show_default=False,
         ),
     ] = None,
