@@ -141,3 +141,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if example is not None and FULL_DECK.search(str(example.parsed)):
             item.add_marker(pytest.mark.slow)
             item.add_marker(pytest.mark.xdist_group("full-deck"))
+
+
+@pytest.fixture(scope="session")
+def card_plugin(cache_folder, tmp_path_factory):
+    """A 4-rule card of the 20-card deck, written as a plugin (built once per worker: the tests
+    that use it are in one xdist group)."""
+    import json
+
+    from test_strategy_card import DEAD_TEXT, runner
+
+    from paigow_cli.cli import app
+
+    plugin = tmp_path_factory.mktemp("card") / "small_card.py"
+    found = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "4", "--plugin", str(plugin), "--json"])
+    assert found.exit_code == 0, found.output
+    return plugin, json.loads(found.stdout)

@@ -10,7 +10,7 @@ import shlex
 
 import pytest
 from helpers import one_error
-from test_strategy_card import DEAD_TEXT
+from test_strategy_card import DEAD_TEXT, SMALL_CARD
 from typer.testing import CliRunner
 
 from paigow_cli.cli import app
@@ -21,13 +21,10 @@ runner = CliRunner()
 SEED = 17
 
 
-@pytest.fixture(scope="module")
-def card(cache_folder, tmp_path_factory):
-    """A 4-rule card of a 20-card deck, as a plugin, and its JSON."""
-    plugin = tmp_path_factory.mktemp("practise") / "practise_card.py"
-    found = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "4", "--plugin", str(plugin), "--json"])
-    assert found.exit_code == 0, found.output
-    return plugin, json.loads(found.stdout)
+@pytest.fixture
+def card(card_plugin):
+    """The 4-rule card of a 20-card deck the strategy-card tests write (``small-card``)."""
+    return card_plugin
 
 
 @pytest.fixture
@@ -40,6 +37,7 @@ def dealt(output: str) -> list[tuple]:
     return [parse_cards(line) for line in re.findall(r"Hand \d+ of \d+:\s+(.+)", output)]
 
 
+@SMALL_CARD
 def test_a_scripted_session_against_a_card_scores_followed_apart_from_best(card, history):
     """Hand 1 set as the card's rule 1 sets it, hand 2 otherwise: one followed, and the Study it
     line runs as printed."""
@@ -48,7 +46,7 @@ def test_a_scripted_session_against_a_card_scores_followed_apart_from_best(card,
     command = ["drill", "--player", str(plugin), "--focus", "rule 1", "--seed", str(SEED), "-n", "2"]
     hands = dealt(runner.invoke(app, command, input="q\n").stdout)[:1]
     first = hands[0]
-    decision = decide(first, "practise-card")
+    decision = decide(first, "small-card")
     assert decision.rule == f"Card rule 1: {rule['words']}", f"seed {SEED}: --focus 'rule 1' dealt {first}"
     answer = cards_text(decision.front)
     session = runner.invoke(app, command, input=f"{answer}\n")
@@ -58,19 +56,19 @@ def test_a_scripted_session_against_a_card_scores_followed_apart_from_best(card,
         f"{a} {b}"
         for a in second
         for b in second
-        if a != b and {a, b} != set(decide(second, "practise-card").front) and not (a.is_joker or b.is_joker)
+        if a != b and {a, b} != set(decide(second, "small-card").front) and not (a.is_joker or b.is_joker)
     )
     session = runner.invoke(app, command, input=f"{answer}\n{other}\n")
     text = " ".join(session.stdout.split())
     assert session.exit_code == 0, session.output
     assert "You followed your strategy." in text and "Not your strategy's setting." in text
-    assert f"Your strategy (practise-card): Card rule 1: {rule['words']}" in text
+    assert f"Your strategy (small-card): Card rule 1: {rule['words']}" in text
     assert "2 hands graded:" in text and "1 followed your strategy" in text
     study = re.search(r"Study it: paigow (advise .+?--player \S+)", text)
     assert study, text
     replay = runner.invoke(app, shlex.split(study[1]) + ["--json"])
     assert replay.exit_code == 0, replay.output
-    assert json.loads(replay.stdout)["player"]["strategy"] == "practise-card"
+    assert json.loads(replay.stdout)["player"]["strategy"] == "small-card"
 
 
 @pytest.mark.parametrize(
@@ -85,11 +83,12 @@ def test_drill_player_bad_input_is_one_error_line(args, fragment, history):
     one_error(runner.invoke(app, ["drill", *args], input="q\n"), 2, fragment)
 
 
+@SMALL_CARD
 def test_focus_on_a_rule_the_card_does_not_have_is_one_error_line(card, history):
     plugin, document = card
     missing = len(document["rules"]) + 1
     result = runner.invoke(app, ["drill", "--player", str(plugin), "--focus", f"rule {missing}"], input="q\n")
-    one_error(result, 2, f"'rule {missing}' names no kind of hand and no practise-card clause")
+    one_error(result, 2, f"'rule {missing}' names no kind of hand and no small-card clause")
 
 
 def test_a_saved_card_is_listed_with_its_edge_and_found_by_name_in_every_command(cache_folder, history, tmp_path):
@@ -133,6 +132,7 @@ def test_save_bad_names_are_one_error_line(name, fragment, history):
     one_error(runner.invoke(app, ["strategy", "--save", name]), 2, fragment)
 
 
+@SMALL_CARD
 def test_the_anki_deck_opens_with_a_note_per_rule(card, tmp_path):
     """--anki: the .apkg opens as Anki's SQLite collection, with one note per rule, each naming
     hands the rule decides and the front it makes."""

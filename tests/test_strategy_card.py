@@ -199,15 +199,10 @@ def test_table_bad_input_is_one_error_line(args, fragment):
     one_error(runner.invoke(app, ["table", *args]), 2, fragment)
 
 
-@pytest.fixture(scope="module")
-def card_plugin(cache_folder, tmp_path_factory):
-    """A 4-rule card of the 20-card deck, written as a plugin."""
-    plugin = tmp_path_factory.mktemp("card") / "small_card.py"
-    found = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "4", "--plugin", str(plugin), "--json"])
-    assert found.exit_code == 0, found.output
-    return plugin, json.loads(found.stdout)
+SMALL_CARD = pytest.mark.xdist_group("small-card")  # the tests that share ``card_plugin``, on one worker
 
 
+@SMALL_CARD
 def test_advise_player_shows_the_strategys_setting_and_the_rule_that_decided(card_plugin):
     from paigow_cli.house_ways import decide
 
@@ -250,6 +245,7 @@ def test_advise_player_bad_input_is_one_error_line(args, fragment):
     one_error(runner.invoke(app, ["advise", *CARD_HAND, *args]), 2, fragment)
 
 
+@SMALL_CARD
 def test_house_ways_show_lists_every_clause_by_kind_and_a_cards_rules(card_plugin):
     """--show: the clauses' hands add up to every hand of seven from 53 cards; a card's plugin
     shows its rules as clauses of the kinds they name, and the house way's clauses that still decide."""

@@ -176,13 +176,14 @@ FIXES = 3  # the costliest kinds that name the card rule saving most on them
 def leaks_of(question: Any, *, jobs: int | None, scheduler: str | None) -> tuple[Any, list[KindLeak]]:
     """Best play's gain over the question's player, and its leaks by kind, from the dealer's
     strategy table (counted with a progress bar where it is not cached)."""
+    from paigow_cli.analysis.strategy.answers import player_table
     from paigow_cli.analysis.strategy.leaks import kind_leaks
-    from paigow_cli.cli.counting import count_tables, player_settings
+    from paigow_cli.cli.counting import count_tables
 
     tables, _ = count_tables([[question.dealer]], jobs=jobs, scheduler=scheduler)
     with reporting_errors():
-        player = player_settings(question.rules, question.strategy or question.rules.house_way, jobs=jobs)
-        return kind_leaks(tables[0][0], player, fixes=FIXES)
+        # the player's settings against these live cards: best-way's from the table just counted
+        return kind_leaks(tables[0][0], player_table(question), fixes=FIXES)
 
 
 def leaks_json(question: Any, gap: int, leaks: Sequence[KindLeak]) -> dict[str, Any]:
