@@ -60,15 +60,13 @@ def rule_examples(card: StrategyCard, table: StrategyTable) -> list[list[tuple[t
 
 def write_deck(card: StrategyCard, table: StrategyTable, path: Path, title: str) -> int:
     """Write the card as an Anki deck at ``path`` (atomically); the number of notes."""
-    import os
-    import tempfile
-
     try:
         import genanki
     except ImportError:
         raise OptionError(
             "--anki writes Anki decks with the optional genanki package: pip install 'paigow-cli[anki]'"
         ) from None
+    from paigow_cli.cli.output import write_with
     from paigow_cli.core.cards import cards_text
 
     model = genanki.Model(
@@ -99,20 +97,7 @@ def write_deck(card: StrategyCard, table: StrategyTable, path: Path, title: str)
             )
         )
         notes += 1
-    folder = path.parent
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(handle)
-    try:
-        genanki.Package(deck).write_to_file(temporary)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(temporary, 0o666 & ~mask)  # as any file the user writes (mkstemp makes it private)
-        os.replace(temporary, path)
-    except OSError as error:
-        raise OptionError(f"--anki {path}: cannot write it ({error.strerror})") from None
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+    write_with(path, lambda temporary: genanki.Package(deck).write_to_file(str(temporary)), "--anki")
     return notes
 
 

@@ -205,18 +205,24 @@ def new_file_mode(path: Path) -> int:
 
 
 def write_file(path: Path, text: str, option: str) -> None:
-    """Write ``text`` to ``path`` atomically (a temporary file beside it, then a rename: a reader
-    never sees half a file); a failure is the option's error, naming the file."""
+    """Write ``text`` to ``path`` atomically (``write_with``); a failure is the option's error."""
+    write_with(path, lambda temporary: temporary.write_text(text, encoding="utf-8"), option)
+
+
+def write_with(path: Path, fill: Callable[[Path], object], option: str) -> None:
+    """Write ``path`` atomically: ``fill`` writes the whole file at a temporary path beside it, which
+    is then renamed (a reader never sees half a file); a failure is the option's error, naming the
+    file. The file gets the mode any file the user writes gets."""
     import tempfile
     from pathlib import Path
 
     check_folder(path, option)
     try:
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+        os.close(handle)
         try:
-            os.fchmod(handle, new_file_mode(path))  # mkstemp's files are private (0600): a user's are not
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
+            os.chmod(temporary, new_file_mode(path))  # mkstemp's files are private (0600): a user's are not
+            fill(Path(temporary))
             os.replace(temporary, path)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)

@@ -100,19 +100,7 @@ KIND_MEANINGS = {
     "four-of-a-kind": "four cards of one rank, whatever else the hand holds (five aces aside)",
     "five-aces": "four aces and the joker",
 }
-KIND_ORDER = (
-    "five-aces",
-    "four-of-a-kind",
-    "full-house",
-    "three-pair",
-    "two-pair",
-    "straight-or-flush-with-trips",
-    "three-of-a-kind",
-    "straight-or-flush-with-a-pair",
-    "one-pair",
-    "straight-or-flush",
-    "no-pair",
-)  # the order a card lists its kinds in: the strongest hands first, as a house way reads them
+KIND_ORDER = KINDS  # a card lists its kinds in the order a house way decides them, the strongest first
 WHERE = {
     "complete": "where a straight or flush can be made",
     "complete-pair": "where a straight or flush can be kept in back with a pair in front",
