@@ -274,3 +274,34 @@ def test_house_ways_show_lists_every_clause_by_kind_and_a_cards_rules(card_plugi
 )
 def test_house_ways_show_bad_input_is_one_error_line(args, fragment):
     one_error(runner.invoke(app, ["house-ways", *args]), 2, fragment)
+
+
+def test_the_complete_card_accounts_for_every_hand_once(cache_folder, tmp_path):
+    """--complete: per kind, the card's rules and the house way's clauses left decide every hand of
+    the deck once; --html writes the same as a page with every rule's words and the glossary."""
+    from math import comb
+
+    from paigow_cli.analysis.game.counting import settings_table
+    from paigow_cli.analysis.strategy.clauses import complete_card
+
+    card = search_card(Question(Rules(), DEAD), rules=4)
+    pages = complete_card(card.rules, settings_table("foxwoods", Rules().wheel))
+    assert sum(page.hands for page in pages) == comb(53, 7)
+    for page in pages:
+        assert page.hands == sum(hands for _, hands in page.rules) + sum(clause.hands for clause in page.clauses)
+    assert sorted(number for page in pages for number, _ in page.rules) == list(range(1, len(card.rules) + 1))
+    page = tmp_path / "card.html"
+    found = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "4", "--complete", "--html", str(page)])
+    assert found.exit_code == 0, found.output
+    written = page.read_text(encoding="utf-8")
+    assert written.startswith("<!DOCTYPE html>") and "What the words mean" in written
+    text = " ".join(found.stdout.split())
+    assert "Otherwise, the foxwoods house way:" in text or all(not p.clauses for p in pages if p.rules)
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [(["--complete", "--json"], "--complete prints the card for a person"), (["--html", "card.txt"], "an .html file")],
+)
+def test_complete_bad_input_is_one_error_line(args, fragment):
+    one_error(runner.invoke(app, ["strategy", *args]), 2, fragment)

@@ -23,6 +23,9 @@ from paigow_cli.analysis.strategy.catalogue import class_catalogue
 from paigow_cli.house_ways.strategy_rules import KINDS
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from paigow_cli.analysis.strategy.card import Rule
     from paigow_cli.engine.dealer_table import DealerTable
 
 
@@ -35,13 +38,21 @@ class ClauseShare:
     hands: int
 
 
-def house_way_clauses(table: DealerTable) -> list[ClauseShare]:
-    """Every (kind of hand, clause) pair the house way's table has, with its hands over the full
-    deck: kinds in ``KIND_ORDER``, within a kind the clause deciding most hands first."""
+def class_hands(table: DealerTable) -> np.ndarray:
+    """Each class's hands of seven from the full deck, by global class id."""
     from paigow_cli.engine.distribution import LiveCards, class_weights
 
     multiset, flush = class_weights(table.classes, LiveCards.without(()))
-    weights = np.concatenate([multiset, flush]).astype(np.int64)
+    return np.concatenate([multiset, flush]).astype(np.int64)
+
+
+def house_way_clauses(table: DealerTable, among: np.ndarray | None = None) -> list[ClauseShare]:
+    """Every (kind of hand, clause) pair the house way's table has (among the classes ``among``
+    marks, if given), with its hands over the full deck: kinds in ``KIND_ORDER``, within a kind the
+    clause deciding most hands first."""
+    weights = class_hands(table)
+    if among is not None:
+        weights = np.where(among, weights, 0)
     clause = np.concatenate([table.multiset_rule, table.flush_rule]).astype(np.int64)
     kind = class_catalogue(table.wheel).kind.astype(np.int64)
     pair = kind * len(table.rule_names) + clause
@@ -52,3 +63,41 @@ def house_way_clauses(table: DealerTable) -> list[ClauseShare]:
         if count
     ]
     return sorted(found, key=lambda share: (KIND_ORDER.index(share.kind), -share.hands, share.clause))
+
+
+@dataclass(frozen=True)
+class KindPage:
+    """One kind of hand on a complete card: its share of all hands, the card's rules for it (their
+    numbers, top down) with the hands each decides, and the house way's clauses that still decide
+    the rest."""
+
+    kind: str
+    hands: int
+    rules: tuple[tuple[int, int], ...]  # (rule number, hands it decides)
+    clauses: tuple[ClauseShare, ...]
+
+
+def complete_card(rules: Sequence[Rule], base: DealerTable) -> list[KindPage]:
+    """The card as the whole strategy: per kind of hand (``KIND_ORDER``), the card's rules (top down)
+    and the clauses of its base house way that decide the hands no rule names, each with its hands
+    over the full deck."""
+    from paigow_cli.analysis.strategy.card import fits
+    from paigow_cli.analysis.strategy.catalogue import NOT_MADE
+
+    catalogue = class_catalogue(base.wheel)
+    weights = class_hands(base)
+    made = catalogue.moves != NOT_MADE
+    taken = np.zeros(len(weights), dtype=bool)
+    decided = []
+    for rule in rules:
+        mask = fits(rule, catalogue.kind, catalogue.columns, made) & ~taken
+        taken |= mask
+        decided.append(int(weights[mask].sum()))
+    left = house_way_clauses(base, among=~taken)
+    pages = []
+    for at, kind in enumerate(KINDS):
+        hands = int(weights[catalogue.kind == at].sum())
+        mine = tuple((number, decided[number - 1]) for number, rule in enumerate(rules, 1) if rule.kind == kind)
+        if hands:
+            pages.append(KindPage(kind, hands, mine, tuple(share for share in left if share.kind == kind)))
+    return sorted(pages, key=lambda page: KIND_ORDER.index(page.kind))

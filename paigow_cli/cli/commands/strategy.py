@@ -103,6 +103,23 @@ def strategy_command(
             show_default=False,
         ),
     ] = None,
+    complete: Annotated[
+        bool,
+        typer.Option(
+            "--complete",
+            help="Print the card as the whole strategy: per kind of hand, its rules, then the house way's "
+            "clauses that still decide the hands no rule names (text, or Markdown with --markdown).",
+        ),
+    ] = False,
+    html_page: Annotated[
+        str | None,
+        typer.Option(
+            "--html",
+            metavar="FILE.html",
+            help="Also write the whole strategy (as --complete) as a page that prints on one sheet.",
+            show_default=False,
+        ),
+    ] = None,
     markdown: Annotated[bool, typer.Option("--markdown", help="Print the card as Markdown.")] = False,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
@@ -133,6 +150,7 @@ def strategy_command(
     $ paigow drill --house-way trump-plaza --player tp10
     $ paigow strategy --list
     $ paigow strategy --house-way trump-plaza --rules 10 --anki tp10.apkg
+    $ paigow strategy --house-way trump-plaza --rules 10 --complete --html tp10.html
     """
     from paigow_cli.analysis.game.question import Question
 
@@ -144,6 +162,9 @@ def strategy_command(
             raise OptionError("choose --json or --markdown, not both")
         saved_as = save_target(save) if save is not None else None
         deck_path = anki_target(anki) if anki is not None else None
+        page_path = page_target(html_page) if html_page is not None else None
+        if complete and as_json:
+            raise OptionError("--complete prints the card for a person: it does not go with --json")
         saving = percent_option(min_saving)
         rules_given = make_rules(house_way, game, banker, wheel, commission)
         base_name = base_option(base)
@@ -178,13 +199,54 @@ def strategy_command(
             notes = write_deck(card, tables[0][0], deck_path, card_title(card))
         if not as_json:
             note(f"wrote {deck_path}: an Anki deck of {notes} notes, one per rule")
+    pages = None
+    if complete or page_path is not None:
+        from paigow_cli.analysis.strategy.clauses import complete_card
+
+        with reporting_errors():
+            pages = complete_card(card.rules, dealer_table(replace_way(rules_given, card.base)))
+    if page_path is not None:
+        from paigow_cli.cli.views.card import complete_html
+
+        assert pages is not None
+        with reporting_errors():
+            write_file(page_path, complete_html(card, pages, card_title(card), card.glossary), "--html")
+        if not as_json:
+            note(f"wrote {page_path}: the whole strategy on one page")
     output = Output(as_json, batch=False)
+    if complete:
+        from paigow_cli.cli.views.card import complete_markdown, complete_text
+
+        assert pages is not None
+        if markdown:
+            typer.echo(complete_markdown(card, pages, card_title(card)), nl=False)
+        else:
+            output.emit({}, lambda: complete_text(card, pages, card_title(card)))
+        return
     if markdown:
         typer.echo(card_markdown(card), nl=False)
     else:
         output.emit(card_json(card, written), lambda: card_text(card))
     if written is not None and not as_json:
         note(f"wrote {written}: its exact house edge, as paigow edge --player counts it, is the card's")
+
+
+def replace_way(rules: Any, name: str) -> Any:
+    from dataclasses import replace
+
+    return replace(rules, house_way=name)
+
+
+def page_target(text: str) -> Path:
+    """``--html FILE.html``: an .html file in an existing folder."""
+    from pathlib import Path
+
+    path = Path(text).expanduser()
+    if path.suffix not in (".html", ".htm"):
+        raise OptionError(f"--html {text}: a page is an .html file")
+    if not path.parent.is_dir():
+        raise OptionError(f"--html {text}: no such folder {path.parent}")
+    return path
 
 
 def anki_target(text: str) -> Path:
