@@ -149,8 +149,8 @@ def strategy_command(
     $ paigow strategy --house-way trump-plaza --rules 10 --save tp10
     $ paigow drill --house-way trump-plaza --player tp10
     $ paigow strategy --list
-    $ paigow strategy --house-way trump-plaza --rules 10 --anki tp10.apkg
-    $ paigow strategy --house-way trump-plaza --rules 10 --complete --html tp10.html
+    $ paigow strategy --rules 10 --anki card.apkg
+    $ paigow strategy --rules 10 --complete --html card.html
     """
     from paigow_cli.analysis.game.question import Question
 
