@@ -62,3 +62,17 @@ def kept(history: Any, session: int, record: Any) -> Any:
         history.close()
         return None
     return history
+
+
+def kept_review(history: Any, review: Any) -> Any:
+    """Record a practised rule's schedule after an answer; as ``kept``, going on without the
+    history if it can no longer be written."""
+    from paigow_cli.study.history import HistoryError
+
+    try:
+        history.record_review(review)
+    except HistoryError as error:
+        note(f"the rest of this session is not recorded: {error}")
+        history.close()
+        return None
+    return history

@@ -30,7 +30,7 @@ from pathlib import Path
 from paigow_cli.core.folders import data_dir
 
 FILE_NAME = "history.sqlite3"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APPLICATION_ID = 0x50474F57  # "PGOW": marks the file as a paigow history
 WAIT_SECONDS = 30  # how long a session waits for another that holds the file (the busy timeout too)
 
@@ -115,11 +115,38 @@ SIDE_BETS_AND_FOLDS_V3 = (
     "ALTER TABLE hands ADD COLUMN side_payout TEXT",
     "ALTER TABLE hands ADD COLUMN folded INTEGER NOT NULL DEFAULT 0",
 )  # play's side bets and folded rounds (a fold: chosen 'fold', its wager lost)
+REVIEWS_V4 = (
+    """CREATE TABLE reviews (
+        strategy TEXT NOT NULL,        -- the strategy practised (drill --player): its name
+        rule TEXT NOT NULL,            -- its rule ('rule 3' of a card) or clause
+        card TEXT NOT NULL,            -- the rule's schedule: an fsrs Card, as its JSON
+        seen INTEGER NOT NULL,
+        followed INTEGER NOT NULL,
+        given_up REAL NOT NULL,        -- EV given up against the best, in all
+        updated TEXT NOT NULL,         -- UTC, ISO 8601
+        PRIMARY KEY (strategy, rule)
+    )""",
+)  # the spaced-repetition schedule of a practised strategy's rules (``study.schedule``)
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     0: SCHEMA_V1,
     1: PLAY_ROUNDS_V2,
     2: SIDE_BETS_AND_FOLDS_V3,
+    3: REVIEWS_V4,
 }  # the statements from version k to k + 1
+
+
+@dataclass(frozen=True)
+class Review:
+    """A practised rule's schedule and record: the fsrs card (JSON), hands seen, hands set as the
+    rule sets them, EV given up, when last reviewed."""
+
+    strategy: str
+    rule: str
+    card: str
+    seen: int
+    followed: int
+    given_up: float
+    updated: str
 
 
 class HistoryError(Exception):
@@ -219,6 +246,31 @@ class History:
             )
         except sqlite3.Error as error:
             raise HistoryUnwritable(f"cannot write the history file {self.path}: {error}") from error
+
+    def record_review(self, review: Review) -> None:
+        """A rule's schedule after a review, in a transaction of its own (it replaces the last)."""
+        names = [field.name for field in fields(Review)]
+        try:
+            self.connection.execute(  # autocommit: one statement, one transaction
+                f"INSERT OR REPLACE INTO reviews ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+                astuple(review),
+            )
+        except sqlite3.Error as error:
+            raise HistoryUnwritable(f"cannot write the history file {self.path}: {error}") from error
+
+    def reviews(self, strategy: str | None = None) -> list[Review]:
+        """The schedules kept, of one strategy's rules if named, by strategy and rule."""
+        names = [field.name for field in fields(Review)]
+        query = f"SELECT {', '.join(names)} FROM reviews"
+        arguments: tuple[str, ...] = ()
+        if strategy is not None:
+            query += " WHERE strategy = ?"
+            arguments = (strategy,)
+        try:
+            rows = self.connection.execute(query + " ORDER BY strategy, rule", arguments).fetchall()
+        except sqlite3.OperationalError:  # a read-only file of an older schema: no schedule yet
+            return []
+        return [Review(*row) for row in rows]
 
     def hands(self, since: str | None = None, last: int | None = None) -> list[StoredHand]:
         """Every recorded hand, oldest first: from ``since`` (an ISO date or time, UTC) on, and of

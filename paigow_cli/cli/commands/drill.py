@@ -102,6 +102,15 @@ def drill_command(
             show_default=False,
         ),
     ] = None,
+    due: Annotated[
+        bool,
+        typer.Option(
+            "--due",
+            help="With --player: deal hands of the strategy's rules that are due for review today (spaced "
+            "repetition: a rule you set right comes back later, one you miss soon); every graded answer "
+            "reschedules its rule.",
+        ),
+    ] = False,
     challenge: Annotated[
         bool,
         typer.Option(
@@ -130,6 +139,7 @@ def drill_command(
     $ paigow drill --challenge --seed 2026
     $ paigow drill --house-way trump-plaza --player tp-card.py
     $ paigow drill --player tp-card.py --focus "rule 3"
+    $ paigow drill --house-way trump-plaza --player tp10 --due
     """
     from rich.text import Text
 
@@ -139,8 +149,10 @@ def drill_command(
     rules = make_rules(house_way, game, banker, wheel, commission)
     chosen_seed = choose_seed(seed)
     with reporting_errors():
-        if sum((review, challenge, focus is not None)) > 1:
-            raise OptionError("--review, --challenge and --focus each choose the hands: choose one")
+        if sum((review, challenge, focus is not None, due)) > 1:
+            raise OptionError("--review, --challenge, --focus and --due each choose the hands: choose one")
+        if due and player is None:
+            raise OptionError("--due deals the rules of a strategy you practise: give --player CARD")
         if challenge and count is not None:
             raise OptionError(
                 f"--challenge deals {CHALLENGE_HANDS} hands, the same for anyone with the seed: --count does not "
@@ -161,6 +173,13 @@ def drill_command(
         practised = practised_strategy(player, rules) if player is not None else None
         table = dealer_table(rules)
         wanted, kind = focus_test(focus, rules, table, practised) if focus is not None else (None, "")
+        schedule = practice_schedule(practised) if practised is not None and not no_history else {}
+        if due:
+            assert practised is not None
+            wanted, next_due = due_test(practised, rules, schedule)
+            if wanted is None:
+                show(output_console(), Text(f"Nothing is due: {next_due}."))
+                return
         drill = Drill(
             rules,
             table,
@@ -203,6 +222,8 @@ def drill_command(
             if reply.kind == "grade" and reply.grade is not None:
                 if history is not None and hand not in drill.hinted:  # one transaction: kept even if Ctrl-C follows
                     history = kept(history, session, hand_record(reply.grade, time.monotonic() - shown_at))
+                if history is not None and hand not in drill.hinted and reply.grade.played is not None:
+                    history = reschedule(history, schedule, reply.grade)
                 scored = hand not in drill.hinted
                 show(console, drill_grade_text(reply.grade, scored))
                 if scored:
@@ -229,6 +250,61 @@ def drill_command(
     if interrupted:  # Ctrl-C: the summary is said, and the exit status says how it ended
         INTERRUPTION.reported = True
         raise typer.Exit(ExitCode.INTERRUPTED)
+
+
+def practice_schedule(strategy: str) -> dict[str, Any]:
+    """The practised strategy's rules' schedules kept in the history, by rule (none if it cannot be read)."""
+    from paigow_cli.study.history import History, HistoryError
+
+    try:
+        history = History.open(notify=note)
+    except (HistoryError, OSError):
+        return {}
+    try:
+        return {review.rule: review for review in history.reviews(strategy)}
+    finally:
+        history.close()
+
+
+def reschedule(history: Any, schedule: dict[str, Any], grade: Grade) -> Any:
+    """Review the rule that decided the hand: good if the answer followed it, again if not."""
+    from datetime import UTC, datetime
+
+    from paigow_cli.cli.practice import kept_review
+    from paigow_cli.study.schedule import reviewed, rule_of
+
+    assert grade.played is not None
+    rule = rule_of(grade.played.clause)
+    review = reviewed(
+        schedule.get(rule),
+        grade.played.strategy,
+        rule,
+        followed=grade.followed,
+        given_up=grade.given_up,
+        at=datetime.now(UTC),
+    )
+    schedule[rule] = review
+    return kept_review(history, review)
+
+
+def due_test(strategy: str, rules: Rules, schedule: dict[str, Any]) -> tuple[Any, str]:
+    """``--due``: a test for hands whose deciding rule is due (a card's rules; every clause of
+    another strategy), never-practised rules first due; or None and when the next one is."""
+    from datetime import UTC, datetime
+
+    from paigow_cli.analysis.strategy.played import strategy_setting
+    from paigow_cli.cli.counting import player_settings
+    from paigow_cli.study.schedule import due, rule_of
+
+    names = [rule_of(str(name)) for name in player_settings(rules, strategy).rule_names]
+    card = [name for name in names if name.startswith("rule ")]
+    practised = set(card or names)
+    now = datetime.now(UTC)
+    ready = {rule for rule in practised if rule not in schedule or due(schedule[rule]) <= now}
+    if not ready:
+        upcoming = min(due(schedule[rule]) for rule in practised)
+        return None, f"the next of {strategy}'s rules is due {upcoming:%Y-%m-%d %H:%M} UTC"
+    return (lambda hand: rule_of(strategy_setting(hand, strategy, rules).clause) in ready), ""
 
 
 def practised_strategy(player: str, rules: Rules) -> str:

@@ -16,6 +16,7 @@ from paigow_cli.core.money import MAX_BET, money, parse_amount
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from paigow_cli.study.history import Review
     from paigow_cli.study.stats import HistoryStats, Leak
 
 app = typer.Typer()
@@ -62,6 +63,10 @@ def stats_command(
     $ paigow stats --since 2026-12-01 --bet 25
     $ paigow stats --last 100 --json | jq .mean_ev_given_up
     $ paigow stats --worst 10
+
+    With rules practised by drill --player, the report ends with each rule's schedule: hands seen,
+    how often you set them as the rule does, EV given up, the chance you recall it now and when it
+    is next due (paigow drill --player NAME --due deals the due ones).
     """
     from datetime import date
 
@@ -90,6 +95,7 @@ def stats_command(
         error_line(str(error))
         raise typer.Exit(ExitCode.FAILURE) from None
     hands = history.hands(since=since, last=last) if history is not None else []
+    reviews = history.reviews() if history is not None else []
     if history is not None:
         history.close()
     if worst is not None:
@@ -99,7 +105,59 @@ def stats_command(
         Output(as_json, batch=False).emit(worst_json(found, since, last), lambda: worst_text(found, since))
         return
     stats = history_stats(hands)
-    Output(as_json, batch=False).emit(stats_json(stats, wager, since, last), lambda: stats_text(stats, wager, since))
+    Output(as_json, batch=False).emit(
+        {**stats_json(stats, wager, since, last), "rules": [review_json(review) for review in reviews]},
+        lambda: with_schedule(stats_text(stats, wager, since), reviews),
+    )
+
+
+def review_json(review: Review) -> dict[str, Any]:
+    from paigow_cli.study.schedule import due, retention
+
+    return {
+        "strategy": review.strategy,
+        "rule": review.rule,
+        "seen": review.seen,
+        "followed": review.followed,
+        "ev_given_up": review.given_up,
+        "retention": retention(review),
+        "due": due(review).isoformat(timespec="seconds"),
+        "last_review": review.updated,
+    }
+
+
+def with_schedule(report: RenderableType, reviews: list[Review]) -> RenderableType:
+    """The report, then each practised rule (drill --player): hands seen and followed, EV given up,
+    the chance it is recalled now and when it is next due."""
+    if not reviews:
+        return report
+    from rich.console import Group
+    from rich.text import Text
+
+    from paigow_cli.cli.output import data_table, fitted
+    from paigow_cli.study.schedule import due, retention
+
+    table = data_table()
+    for column in ("Strategy", "Rule", "Seen", "Followed", "Gave up", "Recall", "Next due"):
+        table.add_column(column, justify="left" if column in ("Strategy", "Rule") else "right")
+    for review in reviews:
+        table.add_row(
+            review.strategy,
+            review.rule,
+            str(review.seen),
+            share(review.followed, review.seen),
+            f"{review.given_up:.4f}",
+            f"{100 * retention(review):.0f}%",
+            f"{due(review):%Y-%m-%d %H:%M}",
+        )
+    title = Text(
+        "\nThe rules you practise (drill --player), as the spaced-repetition schedule keeps them:", style="bold"
+    )
+    notes = Text(
+        "Recall: the chance you remember the rule now (FSRS); drill --player NAME --due deals the due ones.",
+        style="dim",
+    )
+    return Group(report, title, fitted(table, optional=["Gave up"]), notes)
 
 
 def stats_json(stats: HistoryStats, bet: Decimal, since: str | None, last: int | None) -> dict[str, Any]:
