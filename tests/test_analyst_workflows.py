@@ -174,7 +174,7 @@ def test_plays_closing_score_agrees_with_the_bankroll(tmp_path, monkeypatch, fox
     assert found["play"]["won"] == float(change.replace("$", "")) and found["play"]["side_bets_won"] == -10.0
 
 
-def test_a_version_2_history_is_migrated_to_version_3_keeping_its_hands(tmp_path):
+def test_a_version_2_history_is_migrated_to_the_current_version_keeping_its_hands(tmp_path):
     from paigow_cli.study.history import MIGRATIONS, SCHEMA_VERSION, History
 
     path = tmp_path / "history.sqlite3"
@@ -194,8 +194,9 @@ def test_a_version_2_history_is_migrated_to_version_3_keeping_its_hands(tmp_path
     old.close()
     history = History.open(path)
     (hand,) = history.hands()
-    assert history.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert history.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     assert hand.payout == "9.50" and hand.side_payout is None and hand.folded is False
+    assert history.reviews() == []  # version 4's schedule of practised rules: empty, ready
 
 
 @pytest.mark.parametrize("player", ["house", "trump-plaza"])
