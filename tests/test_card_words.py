@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 from literal_reader import Hand, condition_fits, exception_phrases, kind_fits, phrases
 
-from paigow_cli.analysis.strategy.card import (
+from paigow_cli.analysis.strategy.card import KIND_DIMENSIONS
+from paigow_cli.analysis.strategy.card_rules import (
     FLAGS,
     GLOSSARY,
     JOKER_WORDS,
-    KIND_DIMENSIONS,
     KIND_MEANINGS,
     KIND_ORDER,
     KIND_WORDS,

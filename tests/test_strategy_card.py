@@ -15,7 +15,8 @@ from helpers import one_error
 from typer.testing import CliRunner
 
 from paigow_cli.analysis.game.question import Question
-from paigow_cli.analysis.strategy.card import Condition, search_card
+from paigow_cli.analysis.strategy.card import search_card
+from paigow_cli.analysis.strategy.card_rules import Condition
 from paigow_cli.cli import app
 from paigow_cli.core.cards import DECK
 from paigow_cli.core.rules import Game, Rules
@@ -58,7 +59,7 @@ def test_each_rule_saves_what_it_says_and_the_card_adds_up(card):
 def test_a_card_reads_from_the_top_by_kind_of_hand(cache_folder):
     """Rules grouped by kind in ``KIND_ORDER``; within a kind the rule found last comes first, so
     the first that fits decides as the last found did in the search."""
-    from paigow_cli.analysis.strategy.card import KIND_ORDER
+    from paigow_cli.analysis.strategy.card_rules import KIND_ORDER
 
     card = search_card(Question(Rules(game=Game.EZ), DEAD), rules=6)
     assert len(card.rules) == 6

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from paigow_cli.analysis.strategy.card import KIND_ORDER
+from paigow_cli.analysis.strategy.card_rules import KIND_ORDER
 from paigow_cli.analysis.strategy.catalogue import class_catalogue
 from paigow_cli.house_ways.strategy_rules import KINDS
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from paigow_cli.analysis.strategy.card import Rule
+    from paigow_cli.analysis.strategy.card_rules import Rule
     from paigow_cli.engine.dealer_table import DealerTable
 
 
@@ -81,7 +81,7 @@ def complete_card(rules: Sequence[Rule], base: DealerTable) -> list[KindPage]:
     """The card as the whole strategy: per kind of hand (``KIND_ORDER``), the card's rules (top down)
     and the clauses of its base house way that decide the hands no rule names, each with its hands
     over the full deck."""
-    from paigow_cli.analysis.strategy.card import fits
+    from paigow_cli.analysis.strategy.card_rules import fits
     from paigow_cli.analysis.strategy.catalogue import NOT_MADE
 
     catalogue = class_catalogue(base.wheel)

@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from paigow_cli.analysis.strategy.card import KIND_ORDER, CardSearch, Rule
+from paigow_cli.analysis.strategy.card import CardSearch
+from paigow_cli.analysis.strategy.card_rules import KIND_ORDER, Rule
 from paigow_cli.house_ways.strategy_rules import KINDS
 
 if TYPE_CHECKING:

@@ -211,7 +211,7 @@ def resolve_option(target: str, about: str) -> str:
 
 
 def show_json(way: HouseWay, wheel: Wheel, clauses: Sequence[Any]) -> dict[str, Any]:
-    from paigow_cli.analysis.strategy.card import KIND_WORDS
+    from paigow_cli.analysis.strategy.card_rules import KIND_WORDS
 
     total = sum(clause.hands for clause in clauses)
     return {
@@ -238,7 +238,7 @@ def show_text(way: HouseWay, wheel: Wheel, clauses: Sequence[Any]) -> Renderable
     from rich.console import Group
     from rich.text import Text
 
-    from paigow_cli.analysis.strategy.card import KIND_WORDS
+    from paigow_cli.analysis.strategy.card_rules import KIND_WORDS
     from paigow_cli.cli.output import data_table, fitted
 
     total = sum(clause.hands for clause in clauses)

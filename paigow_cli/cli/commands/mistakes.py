@@ -189,7 +189,7 @@ def leaks_of(question: Any, *, jobs: int | None, scheduler: str | None) -> tuple
 def leaks_json(question: Any, gap: int, leaks: Sequence[KindLeak]) -> dict[str, Any]:
     from fractions import Fraction
 
-    from paigow_cli.analysis.strategy.card import KIND_WORDS
+    from paigow_cli.analysis.strategy.card_rules import KIND_WORDS
 
     units = unit_scale(question)
     return {
@@ -225,7 +225,7 @@ def leaks_text(question: Any, gap: int, leaks: Sequence[KindLeak], *, show_all: 
     from rich.padding import Padding
     from rich.text import Text
 
-    from paigow_cli.analysis.strategy.card import KIND_WORDS
+    from paigow_cli.analysis.strategy.card_rules import KIND_WORDS
 
     units = unit_scale(question)
     whose = mistakes_whose(question)

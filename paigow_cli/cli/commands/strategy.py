@@ -23,16 +23,22 @@ from paigow_cli.cli.options import (
     make_rules,
 )
 from paigow_cli.cli.output import Output, data_table, fitted, note, write_file
-from paigow_cli.cli.views.common import question_json
-from paigow_cli.cli.views.edge import player_json
+from paigow_cli.cli.views.card import (
+    card_json,
+    card_markdown,
+    card_summary,
+    card_text,
+    card_title,
+    complete_html,
+    complete_markdown,
+    complete_text,
+    percent,
+)
 from paigow_cli.core.errors import OptionError
-from paigow_cli.core.games import game_text
 from paigow_cli.core.rules import Game, HouseWayName, Wheel
 
 if TYPE_CHECKING:
     from pathlib import Path
-
-    from rich.console import RenderableType
 
     from paigow_cli.analysis.strategy.card import StrategyCard
 
@@ -193,7 +199,7 @@ def strategy_command(
         if not as_json:
             note(f"saved the card as {kept.stem}: --player {kept.stem} finds it ({kept})")
     if deck_path is not None:
-        from paigow_cli.cli.anki import write_deck
+        from paigow_cli.cli.views.anki import write_deck
 
         with reporting_errors():
             notes = write_deck(card, tables[0][0], deck_path, card_title(card))
@@ -206,8 +212,6 @@ def strategy_command(
         with reporting_errors():
             pages = complete_card(card.rules, dealer_table(replace_way(rules_given, card.base)))
     if page_path is not None:
-        from paigow_cli.cli.views.card import complete_html
-
         assert pages is not None
         with reporting_errors():
             write_file(page_path, complete_html(card, pages, card_title(card), card.glossary), "--html")
@@ -215,8 +219,6 @@ def strategy_command(
             note(f"wrote {page_path}: the whole strategy on one page")
     output = Output(as_json, batch=False)
     if complete:
-        from paigow_cli.cli.views.card import complete_markdown, complete_text
-
         assert pages is not None
         if markdown:
             typer.echo(complete_markdown(card, pages, card_title(card)), nl=False)
@@ -433,163 +435,3 @@ def write_card_plugin(card: StrategyCard, path: Path, table: Any, rules: int, mi
 
 
 # --- rendering -----------------------------------------------------------------------------------
-
-
-def percent(value: Any) -> str:
-    return f"{100 * float(value):.4f}%"
-
-
-def card_rows(card: StrategyCard) -> list[tuple[str, int]]:
-    """The card's lines of comparison: (who, score)."""
-    rules = card.question.rules
-    rows = [(f"The {rules.house_way} house way", card.house_score)]
-    if card.base != rules.house_way:
-        rows.append((f"The {card.base} house way (the card's start)", card.base_score))
-    rows += [
-        (f"This card ({len(card.rules)} rule{'s' * (len(card.rules) != 1)})", card.score),
-        ("The best suit-blind way", card.best_way_score),
-        ("Best play", card.best_score),
-    ]
-    return rows
-
-
-def card_title(card: StrategyCard) -> str:
-    rules = card.question.rules
-    side = "banking" if rules.banker else "the player's side"
-    return f"A strategy card against the {rules.house_way} dealer, {game_text(rules)}, {side}"
-
-
-READING = (
-    "Start from the {base} house way. Read from the top: the first rule that fits a hand decides it; "
-    "a hand no rule fits is set by the house way."
-)
-SAVES_NOTE = (
-    "Hands: the share of all hands a rule decides; Saves: what the card gives up without it, per unit "
-    "bet per hand. Every number counts every deal exactly."
-)
-
-
-def card_summary(card: StrategyCard, mark: str) -> list[str]:
-    """The card in plain text lines (a plugin's docstring)."""
-    import textwrap
-
-    lines = [card_title(card) + f"; {mark}.", *textwrap.wrap(READING.format(base=card.base), 96), ""]
-    for number, rule in enumerate(card.rules, 1):
-        text = f"{number}. {rule.words()} (saves {percent(card.ev(rule.saving))} a hand)"
-        lines += textwrap.wrap(text, 96, subsequent_indent="   ")
-    if card.rules:
-        lines += ["", "What the words mean:"]
-        for term, meaning in card.glossary:
-            lines += textwrap.wrap(f"{term}: {meaning}", 96, initial_indent="  ", subsequent_indent="    ")
-    lines += ["", "Exact house edge (every deal counted):"]
-    lines += [f"  {who}: {percent(-card.ev(score))}" for who, score in card_rows(card)]
-    return lines
-
-
-def card_text(card: StrategyCard) -> RenderableType:
-    from rich.console import Group
-    from rich.text import Text
-
-    title = Text(card_title(card), style="bold")
-    title.append("\n" + READING.format(base=card.base), style="")
-    table = data_table()
-    table.add_column("#", justify="right")
-    table.add_column("Rule")
-    table.add_column("Hands", justify="right")
-    table.add_column("Saves", justify="right")
-    total = card.question.player_hands
-    for number, rule in enumerate(card.rules, 1):
-        table.add_row(str(number), rule.words(), f"{100 * rule.hands / total:.2f}%", percent(card.ev(rule.saving)))
-    lines: list[Any] = [title]
-    if card.rules:
-        lines.append(fitted(table, keep=2))
-        lines.append(Text(f"\n{card.words} words in all. What the words mean:", style="bold"))
-        for term, meaning in card.glossary:
-            line = Text(f"{term}: ", style="bold")
-            line.append(meaning)
-            lines.append(line)
-    else:
-        lines.append(Text("No rule saves enough to be worth learning: the house way is the card."))
-    summary = data_table()
-    summary.add_column("Exact house edge")
-    summary.add_column("", justify="right")
-    summary.add_column("Of best play's gain", justify="right")
-    gap = card.best_score - card.house_score
-    for who, score in card_rows(card):
-        share = f"{100 * (score - card.house_score) / gap:.1f}%" if gap else ""
-        summary.add_row(who, percent(-card.ev(score)), share)
-    lines += [Text(""), fitted(summary), Text(SAVES_NOTE, style="dim")]
-    return Group(*lines)
-
-
-def card_markdown(card: StrategyCard) -> str:
-    lines = [f"## {card_title(card)}", "", READING.format(base=card.base)]
-    lines += ["", "| # | Rule | Hands | Saves |", "|---:|---|---:|---:|"]
-    total = card.question.player_hands
-    for number, rule in enumerate(card.rules, 1):
-        lines.append(
-            f"| {number} | {rule.words()} | {100 * rule.hands / total:.2f}% | {percent(card.ev(rule.saving))} |"
-        )
-    if card.rules:
-        lines += ["", f"{card.words} words in all. What the words mean:", ""]
-        lines += [f"- **{term}**: {meaning}" for term, meaning in card.glossary]
-    lines += ["", "| Exact house edge | | Of best play's gain |", "|---|---:|---:|"]
-    gap = card.best_score - card.house_score
-    for who, score in card_rows(card):
-        share = f"{100 * (score - card.house_score) / gap:.1f}%" if gap else ""
-        lines.append(f"| {who} | {percent(-card.ev(score))} | {share} |")
-    lines += ["", SAVES_NOTE]
-    return "\n".join(lines) + "\n"
-
-
-def card_json(card: StrategyCard, written: Path | None = None) -> dict[str, Any]:
-    from paigow_cli.analysis.money.results import result_of_totals
-    from paigow_cli.analysis.strategy.card import WHERE
-
-    question = card.question
-
-    def result(name: str, totals: list[int]) -> dict[str, Any]:
-        return {"player": name, **player_json(result_of_totals(question, name, totals))}
-
-    total = question.player_hands
-    return {
-        **question_json(
-            question.rules, ("house_way", "game", "banker", "wheel", "commission", "dead"), dead=question.dead
-        ),
-        "from": card.base,
-        "deals": question.deals,
-        "reading": READING.format(base=card.base),
-        "rules": [
-            {
-                "number": number,
-                "kind": rule.kind,
-                "move": rule.move,
-                "conditions": [
-                    {"feature": condition.column, "low": condition.low, "high": condition.high}
-                    for condition in rule.conditions
-                ],
-                "where": None if rule.always else WHERE[rule.move],
-                "words": rule.words(),
-                "word_count": rule.word_count(),
-                "hands_named": rule.hands,
-                "hands_decided": rule.decided,
-                "hands_share": rule.hands / total,
-                "changed": rule.changed,
-                "saves": float(card.ev(rule.saving)),
-                "saves_fraction": str(card.ev(rule.saving)),
-                "saves_per_word": float(card.ev(rule.saving)) / rule.word_count(),
-                "found_at": rule.step,
-                "saved_when_found": float(card.ev(rule.step_saving)),
-                "house_edge_when_found": -float(card.ev(rule.step_score)),
-            }
-            for number, rule in enumerate(card.rules, 1)
-        ],
-        "words": card.words,
-        "glossary": [{"term": term, "meaning": meaning} for term, meaning in card.glossary],
-        "card": result("card", card.totals["card"]),
-        "house": result(question.rules.house_way, card.totals["house"]),
-        "base": result(card.base, card.totals["base"]),
-        "best_way": result("best-way", card.totals["best_way"]),
-        "best": result("best", card.totals["best"]),
-        "plugin": str(written) if written is not None else None,
-    }

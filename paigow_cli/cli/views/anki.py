@@ -16,7 +16,8 @@ from paigow_cli.core.errors import OptionError
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from paigow_cli.analysis.strategy.card import Rule, StrategyCard
+    from paigow_cli.analysis.strategy.card import StrategyCard
+    from paigow_cli.analysis.strategy.card_rules import Rule
     from paigow_cli.analysis.strategy.table import StrategyTable
     from paigow_cli.core.cards import Card
 
@@ -28,7 +29,7 @@ FIELDS = ("Rule", "Hands", "Settings", "Number")
 def rule_examples(card: StrategyCard, table: StrategyTable) -> list[list[tuple[tuple[Card, ...], tuple[Card, ...]]]]:
     """Per rule of the card (top down): up to ``EXAMPLES`` hands it decides, spread over the
     classes it decides, each with the two cards the rule puts in front."""
-    from paigow_cli.analysis.strategy.card import MOVE_NAMES, excepted, fits
+    from paigow_cli.analysis.strategy.card_rules import MOVE_NAMES, excepted, fits
     from paigow_cli.analysis.strategy.catalogue import NOT_MADE, class_catalogue
     from paigow_cli.engine.dealer_classes import dealer_classes
     from paigow_cli.house_ways.analysis import Seven
