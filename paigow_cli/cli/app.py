@@ -23,6 +23,7 @@ from typer.core import TyperGroup
 from paigow_cli import __version__
 from paigow_cli.cli.commands import (
     advise,
+    bank,
     bonus,
     cache,
     compare,
@@ -269,6 +270,7 @@ COMMANDS: tuple[tuple[str, ModuleType], ...] = (
     ("strategy", strategy),
     ("table", table),
     ("session", session),
+    ("bank", bank),
     ("drill", drill),
     ("stats", stats),
     ("play", play),

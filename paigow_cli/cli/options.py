@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from decimal import Decimal
 from enum import Enum
+from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
@@ -97,6 +99,46 @@ CommissionOption = Annotated[
         show_default=False,
     ),
 ]
+
+
+FeeOption = Annotated[
+    str | None,
+    typer.Option(
+        "--fee",
+        metavar="AMOUNT",
+        help="A flat collection paid on every hand whatever its result (a California card room's), on a "
+        "bet of --bet; it replaces the commission unless --commission is given too, e.g. --fee 1 --bet 25.",
+        show_default=False,
+    ),
+]
+FeeBetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--bet",
+        metavar="AMOUNT",
+        help="The bet the --fee is charged on (default 1, so --fee is a share of a unit), e.g. 25.",
+        show_default=False,
+    ),
+]
+
+
+def fee_option(fee: str | None, bet: str | None) -> tuple[Fraction, Decimal, Decimal]:
+    """``--fee`` and ``--bet``: the fee per unit bet (exact), the fee and the bet.
+
+    >>> fee_option("1", "25")
+    (Fraction(1, 25), Decimal('1'), Decimal('25'))
+    >>> fee_option("0.25", "-5")
+    Traceback (most recent call last):
+    ...
+    paigow_cli.core.errors.OptionError: bet -5 is out of range: give more than 0 and at most 1,000,000
+    """
+    from paigow_cli.core.money import MAX_BET, parse_amount
+
+    if bet is not None and fee is None:
+        raise OptionError("--bet is the bet a --fee is charged on: give --fee AMOUNT too (EVs are per unit bet)")
+    amount = parse_amount(fee, "fee", False, MAX_BET) if fee is not None else Decimal(0)
+    stake = parse_amount(bet, "bet", True, MAX_BET) if bet is not None else Decimal(1)
+    return Fraction(amount) / Fraction(stake), amount, stake
 
 
 GameOption = Annotated[

@@ -8,6 +8,10 @@ way per hand. With the player on the best setting, each player hand is set by
 its exact best EV (``advice.best_setting_keys``: about a millisecond a hand, the hands of a
 chunk shared among threads, one per core, since the compiled kernel releases the GIL), and the
 house way's setting of the same hand is settled too, for a paired comparison.
+
+``simulate_bank`` deals whole rounds of the player bank (``analysis.money.bank``): the banker's
+seven cards and every seat's from one shuffle, each set by its table, every seat settled against
+the bank.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from math import sqrt
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -25,6 +30,9 @@ from paigow_cli.core.errors import OptionError
 from paigow_cli.core.rules import Game, Rules
 from paigow_cli.engine.dealer_classes import NO_RANK, RANKS
 from paigow_cli.engine.dealer_table import DealerTable
+
+if TYPE_CHECKING:
+    from paigow_cli.analysis.money.bank import BankTable
 
 CHUNK = 50_000  # rounds per vectorised step; fixed, so a seed always gives the same deals
 
@@ -364,3 +372,51 @@ def payoffs(
     """Each round's payoff per unit bet: ``paid`` for a win, -1 for a loss, 0 for a push."""
     wins, losses = outcomes(player_high, player_low, dealer_high, dealer_low, pushing, banker)
     return np.where(wins, paid, np.where(losses, -1.0, 0.0))
+
+
+@dataclass(frozen=True)
+class SimulatedBank:
+    rounds: int
+    mean: float  # the bank's net per round, money
+    stderr: float
+
+
+def simulate_bank(
+    seats: DealerTable, banker: DealerTable, table: BankTable, rounds: int, seed: int, dead: tuple = ()
+) -> SimulatedBank:
+    """Deal ``rounds`` whole rounds from one deck each (the banker's seven cards and every seat's
+    from the same shuffle), set each hand by its table, settle every seat against the bank
+    (copies to the bank) and charge the commission and the fee: the bank's mean net and its
+    standard error. Seeded: the same seed deals the same rounds."""
+    live = np.array([card for card in range(53) if card not in set(dead)], dtype=np.int64)
+    if len(live) < 7 * (table.seats + 1):
+        raise ValueError(f"{len(live)} live cards cannot deal {table.seats + 1} hands")
+    rng = np.random.default_rng(seed)
+    seat_lookup, bank_lookup = ClassLookup(seats), ClassLookup(banker)
+    bets = np.array([float(bet) for bet in table.bets])
+    rate, fee = float(table.commission), float(table.fee)
+    total = squares = 0.0
+    done = 0
+    while done < rounds:
+        size = min(20_000, rounds - done)
+        decks = rng.permuted(np.tile(live, (size, 1)), axis=1)
+        bank_high, bank_low = bank_lookup.settings(decks[:, :7])
+        bank_values = banker.high_values[bank_high], banker.low_values[bank_low]
+        won = np.zeros(size)
+        lost = np.zeros(size)
+        for seat in range(table.seats):
+            high, low = seat_lookup.settings(decks[:, 7 * (seat + 1) : 7 * (seat + 2)])
+            seat_high, seat_low = seats.high_values[high], seats.low_values[low]
+            seat_wins = (seat_high > bank_values[0]) & (seat_low > bank_values[1])
+            bank_wins = (seat_high <= bank_values[0]) & (seat_low <= bank_values[1])
+            won += np.where(bank_wins, bets[seat], 0.0)
+            lost += np.where(seat_wins, bets[seat], 0.0)
+        net = won - lost
+        net -= rate * np.maximum(net, 0.0) if table.on_net else rate * won
+        net -= fee
+        total += float(net.sum())
+        squares += float((net * net).sum())
+        done += size
+    mean = total / rounds
+    variance = max(squares / rounds - mean * mean, 0.0)
+    return SimulatedBank(rounds, mean, float(np.sqrt(variance / max(rounds - 1, 1))))

@@ -35,11 +35,25 @@ class EdgeResult:
     ev_fraction: Fraction  # the exact EV per unit bet
     seen: bool = False  # best play set after seeing the dealer's hand (Face Up): copies not counted
     commission: Fraction = Fraction(0)  # taken from a win (the classic game's 1/20)
+    fee: Fraction = Fraction(0)  # a flat collection per hand, per unit bet, paid whatever the result
 
     @property
     def payouts(self) -> Payouts:
-        """The hand's result per unit bet: win, push, lose, with their exact counts."""
-        return main_bet(self.wins, self.pushes, self.losses, self.commission)
+        """The hand's result per unit bet: win, push, lose, with their exact counts (less the fee)."""
+        return main_bet(self.wins, self.pushes, self.losses, self.commission).less(self.fee)
+
+    def charged(self, fee: Fraction) -> EdgeResult:
+        """The same counts with a flat collection of ``fee`` per unit bet paid on every hand (a
+        California room's fee; rules.md §5): the EV falls by exactly the fee, the spread is as it was.
+
+        >>> result = EdgeResult("house", 4, 1, 2, 1, 0, 0, 0, Fraction(-1, 20) / 4, commission=Fraction(1, 20))
+        >>> charged = result.charged(Fraction(1, 25))
+        >>> charged.ev_fraction == charged.payouts.mean == result.ev_fraction - Fraction(1, 25)
+        True
+        """
+        from dataclasses import replace
+
+        return replace(self, fee=self.fee + fee, ev_fraction=self.ev_fraction - fee)
 
     @property
     def ev(self) -> float:

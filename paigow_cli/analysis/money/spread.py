@@ -79,6 +79,15 @@ class Payouts:
         """
         return Payouts.of((a + b, m * n) for a, m in self.counts for b, n in other.counts)
 
+    def less(self, amount: Fraction) -> Payouts:
+        """The bet with ``amount`` (per unit bet) paid on every hand, whatever its result: a flat
+        collection fee.
+
+        >>> [str(result) for result, _ in main_bet(1, 1, 1).less(Fraction(1, 25)).counts]
+        ['-26/25', '-1/25', '24/25']
+        """
+        return Payouts.of((result - amount, count) for result, count in self.counts)
+
 
 def main_bet(wins: int, pushes: int, losses: int, commission: float | Fraction = 0) -> Payouts:
     """The main bet's three results from exact whole-game counts; a win pays 1 less ``commission``

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -15,6 +16,8 @@ from paigow_cli.cli.options import (
     BankerOption,
     CommissionOption,
     DeadOption,
+    FeeBetOption,
+    FeeOption,
     GameOption,
     HouseWayOption,
     JobsOption,
@@ -23,6 +26,7 @@ from paigow_cli.cli.options import (
     StrategyOption,
     WheelOption,
     dead_option,
+    fee_option,
     make_rules,
     player_strategy,
 )
@@ -89,6 +93,8 @@ def edge_command(
     banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
     commission: CommissionOption = None,
+    fee: FeeOption = None,
+    bet: FeeBetOption = None,
     dead: DeadOption = None,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
@@ -116,6 +122,7 @@ def edge_command(
     $ paigow edge --player trump-plaza --house-way foxwoods
     $ paigow edge --player best-way
     $ paigow edge --game ez --banker --json | jq .house_edge
+    $ paigow edge --fee 1 --bet 25
     $ paigow edge --dead "2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C"
     $ paigow edge --all --csv > house-edges.csv
     """
@@ -128,6 +135,10 @@ def edge_command(
         edge_all(wheel, dead, jobs, scheduler, as_json, as_csv)
         return
     choice, strategy = player_strategy(player, game, banker)
+    with reporting_errors():
+        charge = fee_option(fee, bet)
+    if fee is not None and commission is None and game is Game.CLASSIC:
+        commission = 0.0  # the fee replaces the commission unless both are asked for
     question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
     started = time.monotonic()
     with reporting_errors():
@@ -139,14 +150,15 @@ def edge_command(
         tally = whole_game(question, jobs=jobs, scheduler=scheduler, writes=writes)
     seconds = time.monotonic() - started if fresh else None
     cached = not writes.answers_lost
-    result = edge_result(question, tally, choice)
+    result = edge_result(question, tally, choice).charged(charge[0])
     if strategy is not None:  # the dealer's own way, beside: from the same strategy table, at once
         with reporting_errors():
             own = edge_result(question.dealer, whole_game(question.dealer, jobs=jobs, scheduler=scheduler), "house")
     else:
         own = edge_result(question, tally, "house")
+    own = own.charged(charge[0])
     if as_json:
-        Output(True, batch=False).emit(edge_json(question, result, own), lambda: None)
+        Output(True, batch=False).emit(edge_json(question, result, own, charge), lambda: None)
         return
     simulated = None
     if not question.dead and choice == "house" and strategy is None:
@@ -156,9 +168,14 @@ def edge_command(
         for _ in simulation.run(SIMULATED_ROUNDS):
             pass
         simulated = summarize(simulation.tally, question.rules.commission)
-    other = edge_result(question, tally, "best" if choice == "house" else "house")
+    if simulated is not None and charge[0]:
+        simulated = replace(
+            simulated, ev=simulated.ev - float(charge[0]), house_edge=simulated.house_edge + float(charge[0])
+        )
+    other = edge_result(question, tally, "best" if choice == "house" else "house").charged(charge[0])
     Output(False, batch=False).emit(
-        None, lambda: edge_text(question, result, simulated, seconds, other, own if strategy else None, cached)
+        None,
+        lambda: edge_text(question, result, simulated, seconds, other, own if strategy else None, cached, charge),
     )
 
 

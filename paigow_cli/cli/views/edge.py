@@ -4,6 +4,8 @@ once (text, JSON Lines, CSV), and the player's part other commands show too (``p
 
 from __future__ import annotations
 
+from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from paigow_cli.analysis.money.spread import spread_json
@@ -21,6 +23,7 @@ from paigow_cli.cli.views.common import (
 )
 from paigow_cli.core.cards import sort_cards
 from paigow_cli.core.games import game_text
+from paigow_cli.core.money import money
 from paigow_cli.core.rules import BEST_WAY
 
 if TYPE_CHECKING:
@@ -42,6 +45,8 @@ def edge_all_json(question: Any, house: EdgeResult, best: EdgeResult) -> dict[st
     }
 
 
+Charge = tuple[Fraction, Decimal, Decimal]  # a flat fee: per unit bet, the fee, the bet it is charged on
+NO_FEE: Charge = (Fraction(0), Decimal(0), Decimal(1))
 CSV_COLUMNS = (
     "house_way",
     "game",
@@ -174,13 +179,19 @@ def player_json(result: EdgeResult) -> dict[str, Any]:
     }
 
 
-def edge_json(question: Any, result: EdgeResult, own: EdgeResult | None = None) -> dict[str, Any]:
+def edge_json(
+    question: Any, result: EdgeResult, own: EdgeResult | None = None, charge: Charge = NO_FEE
+) -> dict[str, Any]:
     """``edge --json``: the question (``player`` the strategy's name: the dealer's own way's, best,
-    best-way, another way or plugin), the counts and rates, and the gain over the dealer's own way
-    (``own``), exactly too."""
+    best-way, another way or plugin), the fee (``charge``: per unit bet, the fee, the bet), the
+    counts and rates, and the gain over the dealer's own way (``own``), exactly too."""
     player = question.rules.house_way if result.player == "house" else result.player
+    per_unit, fee, bet = charge
     document = {
         **question_json(question.rules, player=player, dead=question.dead),
+        "fee": float(fee),
+        "bet": float(bet),
+        "fee_per_unit": float(per_unit),
         "deals": result.deals,
         **player_json(result),
     }
@@ -199,6 +210,7 @@ def edge_text(
     other: EdgeResult | None = None,
     own: EdgeResult | None = None,
     cached: bool = True,
+    charge: Charge = NO_FEE,
 ) -> RenderableType:
     """``edge``'s text; ``other`` the other player of the pass (best play, or the house way's), and
     for best-way ``own`` the dealer's own way's result."""
@@ -250,6 +262,18 @@ def edge_text(
         Text(f"Player EV per unit: {result.ev:+.7f} (exactly {result.ev_fraction})"),
         Text(spread_text(result.payouts)),
     ]
+    per_unit, fee, bet = charge
+    if fee:
+        commission = f"and {100 * rules.commission:g}% of a win" if rules.commission else "and no commission"
+        lines.insert(
+            2,
+            Text(
+                f"A collection fee of {money(fee, cents=True)} a hand on a {money(bet, cents=True)} bet "
+                f"({100 * float(per_unit):.4f}% of a unit, paid whatever the result) {commission}: both are "
+                f"in the house edge. The player's EV per hand: "
+                f"{money(Decimal(str(round(result.ev * float(bet), 2))), signed=True, cents=True)}."
+            ),
+        )
     if other is not None and own is not None and result.player == BEST_WAY:
         reach = (result.ev - own.ev) / (other.ev - own.ev) if other.ev != own.ev else 1.0
         lines.append(

@@ -1,0 +1,383 @@
+"""``paigow bank``: a player banks against a full table (its method: ``analysis.money.bank``)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from paigow_cli.cli.exits import reporting_errors
+from paigow_cli.cli.options import (
+    DeadOption,
+    HouseWayOption,
+    JobsOption,
+    JsonOption,
+    SchedulerOption,
+    WheelOption,
+    complete_player,
+    dead_option,
+    make_rules,
+)
+from paigow_cli.cli.output import Output, data_table, fitted
+from paigow_cli.core.errors import OptionError
+from paigow_cli.core.money import MAX_BET, money, parse_amount
+from paigow_cli.core.rules import HouseWayName, Wheel
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from paigow_cli.analysis.money.bank import BankTable
+
+app = typer.Typer()
+
+MAX_BANK_DEAD = 53 - 14  # the banker and one seat need seven live cards each
+
+
+@app.command("bank")
+def bank_command(
+    players: Annotated[
+        int,
+        typer.Option(
+            "--players",
+            metavar="N",
+            help="Seats against the bank, the dealer's own hand among them (1 to 6).",
+        ),
+    ] = 6,
+    bet: Annotated[
+        str,
+        typer.Option(
+            "--bet",
+            metavar="AMOUNT[,AMOUNT...]",
+            help="Each seat's bet: one amount for every seat, or one per seat (commas), e.g. 25 or 25,25,100.",
+        ),
+    ] = "1",
+    commission: Annotated[
+        float,
+        typer.Option("--commission", metavar="RATE", help="The commission on the bank's wins, e.g. 0.05 (0: none)."),
+    ] = 0.05,
+    commission_on: Annotated[
+        str,
+        typer.Option(
+            "--commission-on",
+            metavar="net|each",
+            help="Charge the commission on the bank's net win of the round (net, as casinos do) or on "
+            "each seat it beats (each: exact).",
+        ),
+    ] = "net",
+    fee: Annotated[
+        str | None,
+        typer.Option(
+            "--fee",
+            metavar="AMOUNT",
+            help="A flat collection every seat, the banker's included, pays each hand (a California room's).",
+            show_default=False,
+        ),
+    ] = None,
+    banker_plays: Annotated[
+        str | None,
+        typer.Option(
+            "--banker-plays",
+            metavar="NAME|FILE.py",
+            autocompletion=complete_player,
+            help="The banker's way of setting (a house way or plugin; default the --house-way).",
+            show_default=False,
+        ),
+    ] = None,
+    every_other: Annotated[
+        bool,
+        typer.Option(
+            "--every-other",
+            help="Also the result of banking every other hand, playing a seat (the first bet) against the "
+            "house dealer between.",
+        ),
+    ] = False,
+    co_bank: Annotated[
+        bool,
+        typer.Option("--co-bank", help="Also the result of co-banking: the bank split half and half with the house."),
+    ] = False,
+    by_players: Annotated[
+        bool,
+        typer.Option(
+            "--by-players",
+            help="A table over 1 to 6 seats at the first bet: the banker's and a seat's result, and the largest "
+            "fee at which banking still wins.",
+        ),
+    ] = False,
+    simulate: Annotated[
+        int,
+        typer.Option(
+            "--simulate",
+            metavar="ROUNDS",
+            min=0,
+            help="Check the answer by dealing this many whole rounds from one deck (seed 1).",
+        ),
+    ] = 0,
+    house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
+    wheel: WheelOption = Wheel.SECOND,
+    dead: DeadOption = None,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The player bank: you bank against every other seat at a classic table, exactly where it can be.
+
+    Every seat's hand is dealt from the deck your hand leaves and is settled against yours alone
+    (copies to the bank), so with no commission on the bank's net win the bank's expected result
+    is exactly the sum of its seats', counted over every deal (paigow edge --banker's count). A
+    commission on the net win (casinos' rule, the default) is not linear in the seats: it is worked
+    out class by class of your hand with the seats independent given it, and said to be
+    approximate; --simulate checks it against whole rounds dealt from one deck. The first answer
+    counts the one-on-one game once (about a minute on two cores for a full deck), then it is cached.
+
+    Examples:
+
+    $ paigow bank --players 6 --bet 25
+    $ paigow bank --commission-on each --players 3
+    $ paigow bank --commission 0 --fee 1 --bet 25 --by-players
+    $ paigow bank --bet 25,25,100 --every-other --co-bank --json | jq .ev
+    """
+    from paigow_cli.analysis.money.bank import MOST_SEATS, BankTable, banker_question
+
+    with reporting_errors():
+        if not 1 <= players <= MOST_SEATS:
+            raise OptionError(f"--players {players} is out of range: give 1 to {MOST_SEATS} seats against the bank")
+        if commission_on not in ("net", "each"):
+            raise OptionError(f"--commission-on {commission_on!r}: give net or each")
+        if not 0 <= commission < 1:
+            raise OptionError(f"--commission {commission:g} is out of range: give at least 0 and less than 1")
+        bets = seat_bets(bet, players)
+        flat = parse_amount(fee, "fee", False, MAX_BET) if fee is not None else Decimal(0)
+        dead_cards = tuple(dead_option(dead, MAX_BANK_DEAD))
+        most = min(MOST_SEATS, (53 - len(dead_cards)) // 7 - 1)
+        if players > most:
+            raise OptionError(
+                f"--players {players}: {53 - len(dead_cards)} live cards deal the banker and at most {most} "
+                f"seat{'s' * (most != 1)}"
+            )
+    rules = make_rules(house_way, wheel=wheel)
+    banker_way = make_rules(banker_plays, wheel=wheel).house_way if banker_plays else rules.house_way
+    rate = Fraction(str(commission))
+    table = BankTable(bets, rate, commission_on == "net", Fraction(flat))
+    question = banker_question(rules, dead_cards)
+    answer = bank_answer(question, table, banker_way, jobs=jobs, scheduler=scheduler)
+    if simulate:
+        answer["simulated"] = simulated_answer(question, table, banker_way, simulate)
+    if every_other or co_bank or by_players:
+        seat = seat_result(question, table, jobs=jobs, scheduler=scheduler)
+        if every_other:
+            answer["every_other"] = every_other_answer(rules, dead_cards, table, answer, jobs=jobs, scheduler=scheduler)
+        if co_bank:
+            answer["co_bank"] = {"ev_money": answer["ev_money"] / 2, "ev": answer["ev"] / 2}
+        if by_players:
+            answer["by_players"] = by_players_answer(question, table, banker_way, seat, jobs=jobs, scheduler=scheduler)
+    Output(as_json, batch=False).emit(answer, lambda: bank_text(answer))
+
+
+def seat_bets(text: str, players: int) -> tuple[Fraction, ...]:
+    """``--bet``: one amount for every seat, or one per seat.
+
+    >>> seat_bets("25", 3), seat_bets("25, 100", 2)
+    ((Fraction(25, 1), Fraction(25, 1), Fraction(25, 1)), (Fraction(25, 1), Fraction(100, 1)))
+    """
+    amounts = [Fraction(parse_amount(part, "bet", True, MAX_BET)) for part in text.split(",")]
+    if len(amounts) == 1:
+        return tuple(amounts * players)
+    if len(amounts) != players:
+        raise OptionError(
+            f"--bet {text!r} gives {len(amounts)} bets for {players} seats: give one amount, or one per seat"
+        )
+    return tuple(amounts)
+
+
+def bank_answer(question: Any, table: BankTable, banker_way: str, *, jobs: int | None, scheduler: str | None) -> dict:
+    """The bank's round: exact when linear, else by the class method; as ``--json`` gives it."""
+    from paigow_cli.analysis.money.bank import linear_ev, outcomes_mean, outcomes_sd, round_outcomes, seat_odds
+    from paigow_cli.analysis.money.results import edge_result
+    from paigow_cli.cli.counting import count_tables, whole_game
+    from paigow_cli.cli.tables import dealer_table
+
+    one = edge_result(question, whole_game(question, jobs=jobs, scheduler=scheduler), "house")
+    tables, _ = count_tables([[question]], jobs=jobs, scheduler=scheduler)
+    with reporting_errors():
+        odds = seat_odds(tables[0][0], dealer_table(replace_way(question.rules, banker_way)))
+    outcomes = round_outcomes(odds, table)
+    exact = table.linear
+    mean = float(linear_ev(one, table)) if exact else outcomes_mean(outcomes)
+    unit = float(table.bets[0])
+    return {
+        "house_way": question.rules.house_way,
+        "banker_plays": banker_way,
+        "seats": table.seats,
+        "bets": [float(bet) for bet in table.bets],
+        "commission": float(table.commission),
+        "commission_on": "net" if table.on_net else "each",
+        "fee": float(table.fee),
+        "dead": [str(card) for card in question.dead],
+        "exact": exact,
+        "method": "exact: the seats' one-on-one counts summed"
+        if exact
+        else "approximate: class by class of the banker's hand, the seats independent given it",
+        "ev": mean / unit,
+        "ev_money": mean,
+        "ev_per_action": mean / float(table.action),
+        "sd_money": outcomes_sd(outcomes),
+        "round": [{"net": net, "probability": chance} for net, chance in outcomes],
+        "one_on_one": {"wins": one.wins, "pushes": one.pushes, "losses": one.losses, "deals": one.deals},
+    }
+
+
+def replace_way(rules: Any, name: str) -> Any:
+    from dataclasses import replace
+
+    return replace(rules, house_way=name)
+
+
+def simulated_answer(question: Any, table: BankTable, banker_way: str, rounds: int) -> dict:
+    from paigow_cli.cli.tables import dealer_table
+    from paigow_cli.study.simulation import simulate_bank
+
+    with reporting_errors():
+        seats = dealer_table(question.rules)
+        banker = dealer_table(replace_way(question.rules, banker_way))
+        found = simulate_bank(seats, banker, table, rounds, 1, tuple(int(card) for card in question.dead))
+    return {"rounds": found.rounds, "ev_money": found.mean, "stderr_money": found.stderr, "seed": 1}
+
+
+def seat_result(question: Any, table: BankTable, *, jobs: int | None, scheduler: str | None) -> Fraction:
+    """One seat's exact expected result per unit bet against the bank: it pays the commission on a
+    win (the house takes it from every winning seat), less its fee at the first bet."""
+    from paigow_cli.analysis.money.results import edge_result
+    from paigow_cli.cli.counting import whole_game
+
+    one = edge_result(question, whole_game(question, jobs=jobs, scheduler=scheduler), "house")
+    per_unit = (Fraction(one.losses) * (1 - table.commission) - one.wins) / one.deals
+    return per_unit - table.fee / table.bets[0]
+
+
+def every_other_answer(
+    rules: Any, dead: tuple, table: BankTable, answer: dict, *, jobs: int | None, scheduler: str | None
+) -> dict:
+    """Banking every other hand, a seat against the house dealer between (the first bet, the
+    casino's commission): the two hands' mean."""
+    from dataclasses import replace
+
+    from paigow_cli.analysis.game.question import Question
+    from paigow_cli.analysis.money.results import edge_result
+    from paigow_cli.cli.counting import whole_game
+
+    question = Question(replace(rules, banker=False, commission=float(table.commission)), dead)
+    player = edge_result(question, whole_game(question, jobs=jobs, scheduler=scheduler), "house")
+    playing = float(player.ev_fraction * table.bets[0] - table.fee)
+    mean = (answer["ev_money"] + playing) / 2
+    return {"ev_money": mean, "ev": mean / float(table.bets[0]), "playing_ev_money": playing}
+
+
+def by_players_answer(
+    question: Any, table: BankTable, banker_way: str, seat: Fraction, *, jobs: int | None, scheduler: str | None
+) -> list[dict]:
+    """The bank against 1 to 6 seats at the first bet: the banker's and a seat's result, and the
+    largest fee per hand at which banking still wins (none if it loses at no fee)."""
+    from dataclasses import replace
+
+    from paigow_cli.analysis.money.bank import MOST_SEATS
+
+    rows = []
+    unit = table.bets[0]
+    for seats in range(1, min(MOST_SEATS, (53 - len(question.dead)) // 7 - 1) + 1):
+        sized = replace(table, bets=(unit,) * seats)
+        found = bank_answer(question, sized, banker_way, jobs=jobs, scheduler=scheduler)
+        before_fee = found["ev_money"] + float(table.fee)
+        rows.append(
+            {
+                "seats": seats,
+                "ev_money": found["ev_money"],
+                "ev_per_action": found["ev_per_action"],
+                "seat_ev_money": float(seat * unit),
+                "break_even_fee": max(before_fee, 0.0),
+                "exact": found["exact"],
+            }
+        )
+    return rows
+
+
+def bank_text(answer: dict) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
+    seats = answer["seats"]
+    bets = answer["bets"]
+    same = len(set(bets)) == 1
+    where = f"{seats} seat{'s' * (seats != 1)} (the dealer's hand among them), the {answer['house_way']} house way"
+    title = Text(f"The player bank against {where}", style="bold")
+    bet_words = f"Each seat bets {dollars(bets[0])}" if same else "The seats bet " + ", ".join(dollars(b) for b in bets)
+    charge = (
+        f"{100 * answer['commission']:g}% commission on the bank's "
+        + ("net win of the round" if answer["commission_on"] == "net" else "win from each seat")
+        if answer["commission"]
+        else "no commission"
+    )
+    fee = f", a {dollars(answer['fee'])} fee a hand" if answer["fee"] else ""
+    lines: list[Any] = [
+        title,
+        Text(f"{bet_words}; the banker sets by {answer['banker_plays']}; {charge}{fee}."),
+        Text(
+            f"Banker's expected result per round: {signed_money(answer['ev_money'])} "
+            f"({answer['ev']:+.5f} of {'a seat' if same else 'the first seat'}'s bet, "
+            f"{100 * answer['ev_per_action']:+.4f}% of the action); spread {dollars(answer['sd_money'])} a round."
+        ),
+        Text(
+            "Exact: every deal counted, the seats' results summed."
+            if answer["exact"]
+            else "Approximate: worked out class by class of the banker's hand, the seats independent given it "
+            "(they are dealt from one deck); --simulate checks it.",
+            style="dim",
+        ),
+    ]
+    simulated = answer.get("simulated")
+    if simulated:
+        lines.append(
+            Text(
+                f"{simulated['rounds']:,} whole rounds dealt from one deck (seed 1): "
+                f"{signed_money(simulated['ev_money'])} ± {dollars(simulated['stderr_money'])} a round."
+            )
+        )
+    if "every_other" in answer:
+        other = answer["every_other"]
+        lines.append(
+            Text(
+                f"Banking every other hand (a seat of {dollars(bets[0])} against the house between, "
+                f"{signed_money(other['playing_ev_money'])}): {signed_money(other['ev_money'])} a hand."
+            )
+        )
+    if "co_bank" in answer:
+        lines.append(
+            Text(
+                f"Co-banking (half the bank, the house the other half): {signed_money(answer['co_bank']['ev_money'])} a round."
+            )
+        )
+    if "by_players" in answer:
+        table = data_table()
+        for heading in ("Seats", "Banker a round", "Of the action", "A seat a hand", "Banking wins below a fee of"):
+            table.add_column(heading, justify="right")
+        for row in answer["by_players"]:
+            table.add_row(
+                str(row["seats"]),
+                signed_money(row["ev_money"]) + ("" if row["exact"] else "*"),
+                f"{100 * row['ev_per_action']:+.4f}%",
+                signed_money(row["seat_ev_money"]),
+                dollars(row["break_even_fee"]) if row["break_even_fee"] > 0 else "never",
+            )
+        lines += [Text(""), fitted(table)]
+        if not all(row["exact"] for row in answer["by_players"]):
+            lines.append(Text("* approximate (the commission on the net win)", style="dim"))
+    return Group(*lines)
+
+
+def dollars(amount: float) -> str:
+    return money(Decimal(str(round(amount, 2))), cents=True)
+
+
+def signed_money(amount: float) -> str:
+    return money(Decimal(str(round(amount, 2))), signed=True, cents=True)
