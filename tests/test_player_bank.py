@@ -1,4 +1,4 @@
-"""The player bank (rules.md §10): a player banks against every other seat. Exact where it is linear
+"""The player bank (rules.md §9): a player banks against every other seat. Exact where it is linear
 in the seats (checked against the one-on-one counts and against whole rounds dealt from one deck),
 the commission on the bank's net win by the class method (checked against whole rounds), and one
 ``Error:`` line for every bad input."""

@@ -1,5 +1,5 @@
 """The player bank: a player banks against every other seat at the table, the dealer's own hand
-among them (rules.md §10).
+among them (rules.md §9).
 
 Every seat's hand is dealt from the deck the banker's hand leaves, and each seat is settled
 against the banker alone (the banker wins copies). So the bank's expected result before a
@@ -64,8 +64,9 @@ class BankTable:
 
     @property
     def linear(self) -> bool:
-        """Whether the bank's expected result is exactly the sum of its seats' (no commission on the net)."""
-        return not (self.on_net and self.commission)
+        """Whether the bank's expected result is exactly the sum of its seats' (no commission on the
+        net win, or a single seat, whose net is its one result)."""
+        return not (self.on_net and self.commission) or self.seats == 1
 
 
 def banker_question(rules: Rules, dead: tuple = ()) -> Question:

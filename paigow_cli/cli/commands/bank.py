@@ -38,13 +38,15 @@ MAX_BANK_DEAD = 53 - 14  # the banker and one seat need seven live cards each
 @app.command("bank")
 def bank_command(
     players: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--players",
             metavar="N",
-            help="Seats against the bank, the dealer's own hand among them (1 to 6).",
+            help="Seats against the bank, the dealer's own hand among them (1 to 6; default 6, or as many "
+            "as the live cards deal).",
+            show_default=False,
         ),
-    ] = 6,
+    ] = None,
     bet: Annotated[
         str,
         typer.Option(
@@ -141,16 +143,18 @@ def bank_command(
     from paigow_cli.analysis.money.bank import MOST_SEATS, BankTable, banker_question
 
     with reporting_errors():
-        if not 1 <= players <= MOST_SEATS:
+        if players is not None and not 1 <= players <= MOST_SEATS:
             raise OptionError(f"--players {players} is out of range: give 1 to {MOST_SEATS} seats against the bank")
         if commission_on not in ("net", "each"):
             raise OptionError(f"--commission-on {commission_on!r}: give net or each")
         if not 0 <= commission < 1:
             raise OptionError(f"--commission {commission:g} is out of range: give at least 0 and less than 1")
-        bets = seat_bets(bet, players)
         flat = parse_amount(fee, "fee", False, MAX_BET) if fee is not None else Decimal(0)
         dead_cards = tuple(dead_option(dead, MAX_BANK_DEAD))
         most = min(MOST_SEATS, (53 - len(dead_cards)) // 7 - 1)
+        if players is None:
+            players = most
+        bets = seat_bets(bet, players)
         if players > most:
             raise OptionError(
                 f"--players {players}: {53 - len(dead_cards)} live cards deal the banker and at most {most} "
@@ -328,7 +332,8 @@ def bank_text(answer: dict) -> RenderableType:
             f"{100 * answer['ev_per_action']:+.4f}% of the action); spread {dollars(answer['sd_money'])} a round."
         ),
         Text(
-            "Exact: every deal counted, the seats' results summed."
+            "Exact: every deal counted, the seats' results summed (the spread is worked out class by class "
+            "of the banker's hand, the seats independent given it)."
             if answer["exact"]
             else "Approximate: worked out class by class of the banker's hand, the seats independent given it "
             "(they are dealt from one deck); --simulate checks it.",
@@ -370,6 +375,14 @@ def bank_text(answer: dict) -> RenderableType:
                 dollars(row["break_even_fee"]) if row["break_even_fee"] > 0 else "never",
             )
         lines += [Text(""), fitted(table)]
+        winning = [row["seats"] for row in answer["by_players"] if row["ev_money"] > 0]
+        lines.append(
+            Text(
+                f"Banking wins against {winning[0]} seat{'s' * (winning[0] != 1)} or more at these bets."
+                if winning
+                else "Banking does not win against any number of seats at these bets."
+            )
+        )
         if not all(row["exact"] for row in answer["by_players"]):
             lines.append(Text("* approximate (the commission on the net win)", style="dim"))
     return Group(*lines)
