@@ -36,6 +36,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
     if ascii_asked() and not os.environ.get("PAIGOW_ASCII"):
         os.environ["LC_ALL"] = "C.UTF-8"  # the C locale asks for ASCII output; the tests that want it say so
+    config.pluginmanager.register(GroupIds(), "paigow-xdist-group-ids")
 
 
 def session_folder(tmp_path_factory, name: str, variable: str):
@@ -141,6 +142,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if example is not None and FULL_DECK.search(str(example.parsed)):
             item.add_marker(pytest.mark.slow)
             item.add_marker(pytest.mark.xdist_group("full-deck"))
+
+
+class GroupIds:
+    """In a pytest-xdist worker under ``--dist loadgroup``: each test marked ``xdist_group`` gets its
+    group after its node id, which is how the scheduler keeps a group on one worker.
+
+    xdist 3.8 writes ``item._nodeid``, which pytest 9.2 no longer reads (a node's id is
+    ``item._id``), so the groups were silently ignored and a group's shared fixture was built once
+    per worker. This writes the id pytest reads, last of all (after the tiers are chosen and the
+    docs examples marked), and leaves an id that has its group already as it is."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        if not getattr(config.option, "loadgroup", False):
+            return
+        from _pytest.nodeid import coerce_node_id
+
+        for item in items:
+            marks = item.iter_markers("xdist_group")
+            names = {str(mark.args[0] if mark.args else mark.kwargs.get("name", "default")) for mark in marks}
+            suffix = "@" + "_".join(sorted(names))
+            if names and not item.nodeid.endswith(suffix) and hasattr(item, "_id"):
+                item._id = coerce_node_id(item.nodeid + suffix)
 
 
 @pytest.fixture(scope="session")

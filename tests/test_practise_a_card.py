@@ -102,7 +102,7 @@ def test_a_saved_card_is_listed_with_its_edge_and_found_by_name_in_every_command
     assert advice.exit_code == 0 and json.loads(advice.stdout)["player"]["strategy"] == "small3"
     shown = runner.invoke(app, ["house-ways", "--show", "small3", "--json"])
     assert shown.exit_code == 0 and json.loads(shown.stdout)["name"] == "small3"
-    again = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "2", "--save", "small3"])
+    again = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "1", "--save", "small3"])
     assert again.exit_code == 0, again.output  # a card this command saved may be saved over
     other = runner.invoke(app, ["drill", "--player", "small3", "--house-way", "trump-plaza"], input="q\n")
     one_error(other, 2, "this card was made against the foxwoods dealer (classic); practise it there")

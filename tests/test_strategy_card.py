@@ -68,8 +68,8 @@ def test_a_card_reads_from_the_top_by_kind_of_hand(cache_folder):
     assert sorted(rule.step for rule in card.rules) == list(range(1, 7))
 
 
-def test_min_saving_ends_the_card(cache_folder):
-    everything = search_card(Question(Rules(), DEAD), rules=4)
+def test_min_saving_ends_the_card(card):
+    everything = card
     cut = min(rule.saving for rule in everything.rules)
     fewer = search_card(Question(Rules(), DEAD), rules=4, min_saving=Fraction(cut + 1, everything.scale))
     assert len(fewer.rules) == sum(rule.saving > cut for rule in everything.rules)
@@ -277,7 +277,7 @@ def test_house_ways_show_bad_input_is_one_error_line(args, fragment):
     one_error(runner.invoke(app, ["house-ways", *args]), 2, fragment)
 
 
-def test_the_complete_card_accounts_for_every_hand_once(cache_folder, tmp_path):
+def test_the_complete_card_accounts_for_every_hand_once(card, tmp_path):
     """--complete: per kind, the card's rules and the house way's clauses left decide every hand of
     the deck once; --html writes the same as a page with every rule's words and the glossary."""
     from math import comb
@@ -285,7 +285,6 @@ def test_the_complete_card_accounts_for_every_hand_once(cache_folder, tmp_path):
     from paigow_cli.analysis.game.counting import settings_table
     from paigow_cli.analysis.strategy.clauses import complete_card
 
-    card = search_card(Question(Rules(), DEAD), rules=4)
     pages = complete_card(card.rules, settings_table("foxwoods", Rules().wheel))
     assert sum(page.hands for page in pages) == comb(53, 7)
     for page in pages:
