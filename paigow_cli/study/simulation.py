@@ -375,48 +375,74 @@ def payoffs(
 
 
 @dataclass(frozen=True)
-class SimulatedBank:
+class Measured:
+    """A simulated mean result per round (money, or units of a bet) and its standard error."""
+
     rounds: int
-    mean: float  # the bank's net per round, money
+    mean: float
     stderr: float
 
+    @classmethod
+    def of(cls, total: float, squares: float, rounds: int) -> Measured:
+        mean = total / rounds
+        variance = max(squares / rounds - mean * mean, 0.0)
+        return cls(rounds, mean, float(np.sqrt(variance / max(rounds - 1, 1))))
 
-def simulate_bank(
-    seats: DealerTable, banker: DealerTable, table: BankTable, rounds: int, seed: int, dead: tuple = ()
-) -> SimulatedBank:
-    """Deal ``rounds`` whole rounds from one deck each (the banker's seven cards and every seat's
-    from the same shuffle), set each hand by its table, settle every seat against the bank
-    (copies to the bank) and charge the commission and the fee: the bank's mean net and its
-    standard error. Seeded: the same seed deals the same rounds."""
+
+def dealt_rounds(
+    seats: DealerTable, banker: DealerTable, count: int, rounds: int, seed: int, dead: tuple = ()
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Whole rounds dealt from one deck each: the banker's seven cards and ``count`` seats' from the
+    same shuffle of the live cards, each set by its table (the banker's, the seats'). Per chunk of
+    rounds, which seats beat the bank and which the bank beats (copies to the bank), each an
+    array of (seats, rounds). Seeded: the same seed deals the same rounds."""
     live = np.array([card for card in range(53) if card not in set(dead)], dtype=np.int64)
-    if len(live) < 7 * (table.seats + 1):
-        raise ValueError(f"{len(live)} live cards cannot deal {table.seats + 1} hands")
+    if len(live) < 7 * (count + 1):
+        raise ValueError(f"{len(live)} live cards cannot deal {count + 1} hands")
     rng = np.random.default_rng(seed)
     seat_lookup, bank_lookup = ClassLookup(seats), ClassLookup(banker)
-    bets = np.array([float(bet) for bet in table.bets])
-    rate, fee = float(table.commission), float(table.fee)
-    total = squares = 0.0
     done = 0
     while done < rounds:
         size = min(20_000, rounds - done)
         decks = rng.permuted(np.tile(live, (size, 1)), axis=1)
         bank_high, bank_low = bank_lookup.settings(decks[:, :7])
         bank_values = banker.high_values[bank_high], banker.low_values[bank_low]
-        won = np.zeros(size)
-        lost = np.zeros(size)
-        for seat in range(table.seats):
+        seat_wins = np.zeros((count, size), dtype=bool)
+        bank_wins = np.zeros((count, size), dtype=bool)
+        for seat in range(count):
             high, low = seat_lookup.settings(decks[:, 7 * (seat + 1) : 7 * (seat + 2)])
             seat_high, seat_low = seats.high_values[high], seats.low_values[low]
-            seat_wins = (seat_high > bank_values[0]) & (seat_low > bank_values[1])
-            bank_wins = (seat_high <= bank_values[0]) & (seat_low <= bank_values[1])
-            won += np.where(bank_wins, bets[seat], 0.0)
-            lost += np.where(seat_wins, bets[seat], 0.0)
-        net = won - lost
+            seat_wins[seat] = (seat_high > bank_values[0]) & (seat_low > bank_values[1])
+            bank_wins[seat] = (seat_high <= bank_values[0]) & (seat_low <= bank_values[1])
+        yield seat_wins, bank_wins
+        done += size
+
+
+def simulate_bank(
+    seats: DealerTable, banker: DealerTable, table: BankTable, rounds: int, seed: int, dead: tuple = ()
+) -> Measured:
+    """The player bank's whole rounds (``dealt_rounds``): every seat settled against the bank, the
+    commission and the fee charged; the bank's mean net (money) and its standard error."""
+    bets = np.array([float(bet) for bet in table.bets])[:, None]
+    rate, fee = float(table.commission), float(table.fee)
+    total = squares = 0.0
+    for seat_wins, bank_wins in dealt_rounds(seats, banker, table.seats, rounds, seed, dead):
+        won = (bank_wins * bets).sum(axis=0)
+        net = won - (seat_wins * bets).sum(axis=0)
         net -= rate * np.maximum(net, 0.0) if table.on_net else rate * won
         net -= fee
         total += float(net.sum())
         squares += float((net * net).sum())
-        done += size
-    mean = total / rounds
-    variance = max(squares / rounds - mean * mean, 0.0)
-    return SimulatedBank(rounds, mean, float(np.sqrt(variance / max(rounds - 1, 1))))
+    return Measured.of(total, squares, rounds)
+
+
+def simulate_dragon(table: DealerTable, commission: float, rounds: int, seed: int, hand: tuple) -> Measured:
+    """The dragon hand's whole rounds: the dragon and the dealer dealt from the cards ``hand``
+    leaves, both set by the house way, the dragon paid 1 less the commission on a win; its mean
+    result per unit bet and the standard error."""
+    total = squares = 0.0
+    for seat_wins, bank_wins in dealt_rounds(table, table, 1, rounds, seed, hand):
+        result = np.where(seat_wins[0], 1.0 - commission, np.where(bank_wins[0], -1.0, 0.0))
+        total += float(result.sum())
+        squares += float((result * result).sum())
+    return Measured.of(total, squares, rounds)
