@@ -158,6 +158,24 @@ def test_co_banking_is_half_the_bank_and_every_other_hand_the_mean_of_banking_an
     assert other["ev_money"] == pytest.approx((found["ev_money"] + other["playing_ev_money"]) / 2)
 
 
+def test_a_session_of_rounds_is_the_rounds_net_added_up_and_its_ruin_is_bounded(cache_folder, small_bank):
+    """--hands: the session's chances are the round's outcomes convolved (checked against the exact
+    two-round sum), its mean hands times the round's; a bank is ruined sooner forever than within."""
+    from paigow_cli.analysis.money.bank import round_payouts
+    from paigow_cli.analysis.money.session import exact_session
+
+    arguments = ["bank", "--bet", "25", "--dead", DEAD_TEXT, "--json"]
+    two = json.loads(runner.invoke(app, [*arguments, "--hands", "2"]).stdout)
+    _question, _one, _way, odds = small_bank
+    outcomes = round_outcomes(odds, BankTable((Fraction(25), Fraction(25)), Fraction(1, 20), on_net=True))
+    exact = exact_session(round_payouts(outcomes, Fraction(25)), 2)
+    assert two["session"]["ahead"] == pytest.approx(float(sum(p for net, p in exact.items() if net > 0)), abs=1e-9)
+    assert two["session"]["expected_money"] == pytest.approx(2 * two["ev_money"])
+    found = json.loads(runner.invoke(app, [*arguments, "--hands", "50", "--bankroll", "300"]).stdout)["session"]
+    assert found["ahead"] + found["even"] + found["behind"] == pytest.approx(1.0)
+    assert 0 < found["ruin_within"] <= found["ruin_long_run"] < 1
+
+
 @pytest.mark.parametrize(
     ("arguments", "fragment"),
     [
@@ -169,6 +187,9 @@ def test_co_banking_is_half_the_bank_and_every_other_hand_the_mean_of_banking_an
         (["--commission-on", "both"], "give net or each"),
         (["--commission", "1.5"], "--commission 1.5 is out of range"),
         (["--players", "3", "--dead", DEAD_TEXT], "22 live cards deal the banker and at most 2 seats"),
+        (["--bankroll", "500"], "give --hands N too"),
+        (["--hands", "0"], "--hands"),
+        (["--bet", "25", "--hands", "5", "--bankroll", "30", "--dead", DEAD_TEXT], "does not cover the table's bets"),
     ],
 )
 def test_bad_bank_input_is_one_error_line(arguments, fragment):

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from paigow_cli.analysis.game.question import Question
+from paigow_cli.analysis.money.spread import Payouts
 
 if TYPE_CHECKING:
     from paigow_cli.analysis.money.results import EdgeResult
@@ -116,31 +117,39 @@ def seat_odds(table: StrategyTable, banker: DealerTable) -> SeatOdds:
     return SeatOdds(hands / question.player_hands, wins, 1.0 - wins - losses, losses)
 
 
-def round_outcomes(odds: SeatOdds, table: BankTable) -> list[tuple[float, float]]:
-    """The bank's net result of one round (money: the commission and the fee taken) with its
+def round_outcomes(odds: SeatOdds, table: BankTable) -> list[tuple[Fraction, float]]:
+    """The bank's net result of one round (money, exact: the commission and the fee taken) with its
     probability, lowest first, by the method of the module's docstring: every way the seats can
     end (lose, push or win each, 3 ** seats), summed over the banker's classes."""
-    results: dict[float, float] = {}
-    bets = [float(bet) for bet in table.bets]
-    rate, fee = float(table.commission), float(table.fee)
+    results: dict[Fraction, float] = {}
     chances = (odds.bank_wins, odds.pushes, odds.bank_loses)
     for ends in product((0, 1, 2), repeat=table.seats):
         probability = odds.weight.copy()
         for end in ends:
             probability *= chances[end]
-        won = sum(bet for bet, end in zip(bets, ends, strict=True) if end == 0)
-        lost = sum(bet for bet, end in zip(bets, ends, strict=True) if end == 2)
+        won = sum((bet for bet, end in zip(table.bets, ends, strict=True) if end == 0), Fraction(0))
+        lost = sum((bet for bet, end in zip(table.bets, ends, strict=True) if end == 2), Fraction(0))
         net = won - lost
-        net -= rate * max(net, 0.0) if table.on_net else rate * won
-        key = round(net - fee, 9)
+        net -= table.commission * max(net, Fraction(0)) if table.on_net else table.commission * won
+        key = net - table.fee
         results[key] = results.get(key, 0.0) + float(probability.sum())
     return sorted(results.items())
 
 
-def outcomes_mean(outcomes: list[tuple[float, float]]) -> float:
-    return sum(net * chance for net, chance in outcomes)
+def round_payouts(outcomes: list[tuple[Fraction, float]], unit: Fraction) -> Payouts:
+    """The round's outcomes as a bet's payouts in units of ``unit`` (a seat's bet), for the session
+    and the risk of ruin (``money.session``): each probability as a count out of 2 ** 50.
+
+    >>> round_payouts([(Fraction(-25), 0.25), (Fraction(0), 0.5), (Fraction(95, 4), 0.25)], Fraction(25)).mean
+    Fraction(-1, 80)
+    """
+    return Payouts.of((net / unit, round(chance * 2**50)) for net, chance in outcomes)
 
 
-def outcomes_sd(outcomes: list[tuple[float, float]]) -> float:
+def outcomes_mean(outcomes: list[tuple[Fraction, float]]) -> float:
+    return sum(float(net) * chance for net, chance in outcomes)
+
+
+def outcomes_sd(outcomes: list[tuple[Fraction, float]]) -> float:
     mean = outcomes_mean(outcomes)
-    return float(np.sqrt(max(sum(chance * (net - mean) ** 2 for net, chance in outcomes), 0.0)))
+    return float(np.sqrt(max(sum(chance * (float(net) - mean) ** 2 for net, chance in outcomes), 0.0)))

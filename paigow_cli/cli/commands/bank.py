@@ -22,7 +22,7 @@ from paigow_cli.cli.options import (
 )
 from paigow_cli.cli.output import Output, data_table, fitted
 from paigow_cli.core.errors import OptionError
-from paigow_cli.core.money import MAX_BET, money, parse_amount
+from paigow_cli.core.money import MAX_BANKROLL, MAX_BET, money, parse_amount
 from paigow_cli.core.rules import HouseWayName, Wheel
 
 if TYPE_CHECKING:
@@ -107,6 +107,27 @@ def bank_command(
             "fee at which banking still wins.",
         ),
     ] = False,
+    hands: Annotated[
+        int | None,
+        typer.Option(
+            "--hands",
+            "-n",
+            metavar="N",
+            min=1,
+            help="Bank this many rounds in a row: the session's net (its chances, percentiles) by the class method.",
+            show_default=False,
+        ),
+    ] = None,
+    bankroll: Annotated[
+        str | None,
+        typer.Option(
+            "--bankroll",
+            metavar="AMOUNT",
+            help="The money behind the bank, with --hands: the risk that it can no longer cover the table's "
+            "bets, within the session and banking forever.",
+            show_default=False,
+        ),
+    ] = None,
     simulate: Annotated[
         int,
         typer.Option(
@@ -139,6 +160,7 @@ def bank_command(
     $ paigow bank --commission-on each --players 3
     $ paigow bank --commission 0 --fee 1 --bet 25 --by-players
     $ paigow bank --bet 25,25,100 --every-other --co-bank --json | jq .ev
+    $ paigow bank --bet 25 --hands 100 --bankroll 2000
     """
     from paigow_cli.analysis.money.bank import MOST_SEATS, BankTable, banker_question
 
@@ -150,6 +172,9 @@ def bank_command(
         if not 0 <= commission < 1:
             raise OptionError(f"--commission {commission:g} is out of range: give at least 0 and less than 1")
         flat = parse_amount(fee, "fee", False, MAX_BET) if fee is not None else Decimal(0)
+        if bankroll is not None and hands is None:
+            raise OptionError("--bankroll is the money behind the bank over a session: give --hands N too")
+        money_behind = parse_amount(bankroll, "bankroll", True, MAX_BANKROLL) if bankroll is not None else None
         dead_cards = tuple(dead_option(dead, MAX_BANK_DEAD))
         most = min(MOST_SEATS, (53 - len(dead_cards)) // 7 - 1)
         if players is None:
@@ -165,9 +190,12 @@ def bank_command(
     rate = Fraction(str(commission))
     table = BankTable(bets, rate, commission_on == "net", Fraction(flat))
     question = banker_question(rules, dead_cards)
-    answer = bank_answer(question, table, banker_way, jobs=jobs, scheduler=scheduler)
+    answer, outcomes = bank_answer(question, table, banker_way, jobs=jobs, scheduler=scheduler)
     if simulate:
         answer["simulated"] = simulated_answer(question, table, banker_way, simulate)
+    if hands is not None:
+        with reporting_errors():
+            answer["session"] = session_answer(outcomes, table, hands, money_behind)
     if every_other or co_bank or by_players:
         seat = seat_result(question, table, jobs=jobs, scheduler=scheduler)
         if every_other:
@@ -195,8 +223,11 @@ def seat_bets(text: str, players: int) -> tuple[Fraction, ...]:
     return tuple(amounts)
 
 
-def bank_answer(question: Any, table: BankTable, banker_way: str, *, jobs: int | None, scheduler: str | None) -> dict:
-    """The bank's round: exact when linear, else by the class method; as ``--json`` gives it."""
+def bank_answer(
+    question: Any, table: BankTable, banker_way: str, *, jobs: int | None, scheduler: str | None
+) -> tuple[dict, list[tuple[Fraction, float]]]:
+    """The bank's round: exact when linear, else by the class method; as ``--json`` gives it, and
+    the round's exact nets with their probabilities."""
     from paigow_cli.analysis.money.bank import linear_ev, outcomes_mean, outcomes_sd, round_outcomes, seat_odds
     from paigow_cli.analysis.money.results import edge_result
     from paigow_cli.cli.counting import count_tables, whole_game
@@ -227,15 +258,57 @@ def bank_answer(question: Any, table: BankTable, banker_way: str, *, jobs: int |
         "ev_money": mean,
         "ev_per_action": mean / float(table.action),
         "sd_money": outcomes_sd(outcomes),
-        "round": [{"net": net, "probability": chance} for net, chance in outcomes],
+        "round": [{"net": float(net), "probability": chance} for net, chance in outcomes],
         "one_on_one": {"wins": one.wins, "pushes": one.pushes, "losses": one.losses, "deals": one.deals},
-    }
+    }, outcomes
 
 
 def replace_way(rules: Any, name: str) -> Any:
     from dataclasses import replace
 
     return replace(rules, house_way=name)
+
+
+def session_answer(
+    outcomes: list[tuple[Fraction, float]], table: BankTable, hands: int, bankroll: Decimal | None
+) -> dict:
+    """``--hands``: the bank's net over ``hands`` rounds (independent rounds of the class method's
+    round), and with ``bankroll`` the risk that the bank can no longer cover every seat's bet."""
+    from paigow_cli.analysis.money.bank import round_payouts
+    from paigow_cli.analysis.money.session import lattice_size, ruin_long_run, ruin_within, session_distribution
+
+    unit = table.bets[0]
+    payouts = round_payouts(outcomes, unit)
+    if lattice_size(payouts, hands) > 5_000_000:
+        raise OptionError(f"--hands {hands:,} makes a session too large to count: give fewer rounds")
+    found = session_distribution(payouts, hands)
+    ahead, even, behind = found.chances()
+    document: dict[str, Any] = {
+        "hands": hands,
+        "expected_money": float(payouts.mean * unit) * hands,
+        "sd_money": payouts.sd * float(unit) * hands**0.5,
+        "ahead": ahead,
+        "even": even,
+        "behind": behind,
+        "percentiles_money": {
+            str(share): float(found.percentile(share) * unit) for share in (0.05, 0.25, 0.5, 0.75, 0.95)
+        },
+        "bankroll": None,
+        "ruin_within": None,
+        "ruin_long_run": None,
+    }
+    if bankroll is not None:
+        behind_bank = Fraction(bankroll) / unit
+        cost = table.action / unit
+        if behind_bank < cost:
+            raise OptionError(
+                f"--bankroll {money(bankroll)} does not cover the table's bets ({dollars(float(table.action))}): "
+                "the bank must cover every seat"
+            )
+        document["bankroll"] = float(bankroll)
+        document["ruin_within"] = ruin_within(payouts, hands, behind_bank, cost=cost)
+        document["ruin_long_run"] = ruin_long_run(payouts, behind_bank, cost=cost)
+    return document
 
 
 def simulated_answer(question: Any, table: BankTable, banker_way: str, rounds: int) -> dict:
@@ -291,7 +364,7 @@ def by_players_answer(
     unit = table.bets[0]
     for seats in range(1, min(MOST_SEATS, (53 - len(question.dead)) // 7 - 1) + 1):
         sized = replace(table, bets=(unit,) * seats)
-        found = bank_answer(question, sized, banker_way, jobs=jobs, scheduler=scheduler)
+        found, _ = bank_answer(question, sized, banker_way, jobs=jobs, scheduler=scheduler)
         before_fee = found["ev_money"] + float(table.fee)
         rows.append(
             {
@@ -348,6 +421,8 @@ def bank_text(answer: dict) -> RenderableType:
                 f"{signed_money(simulated['ev_money'])} ± {dollars(simulated['stderr_money'])} a round."
             )
         )
+    if "session" in answer:
+        lines += session_lines(answer["session"])
     if "every_other" in answer:
         other = answer["every_other"]
         lines.append(
@@ -386,6 +461,31 @@ def bank_text(answer: dict) -> RenderableType:
         if not all(row["exact"] for row in answer["by_players"]):
             lines.append(Text("* approximate (the commission on the net win)", style="dim"))
     return Group(*lines)
+
+
+def session_lines(session: dict) -> list[Any]:
+    from rich.text import Text
+
+    share = session["percentiles_money"]
+    lines = [
+        Text(
+            f"Over {session['hands']:,} rounds: {signed_money(session['expected_money'])} expected, spread "
+            f"{dollars(session['sd_money'])}; ahead {100 * session['ahead']:.1f}%, even {100 * session['even']:.1f}%, "
+            f"behind {100 * session['behind']:.1f}%; half the sessions end between "
+            f"{signed_money(share['0.25'])} and {signed_money(share['0.75'])}, nine in ten between "
+            f"{signed_money(share['0.05'])} and {signed_money(share['0.95'])}."
+        )
+    ]
+    if session["bankroll"] is not None:
+        forever = session["ruin_long_run"]
+        lines.append(
+            Text(
+                f"With {dollars(session['bankroll'])} behind the bank: {100 * session['ruin_within']:.2f}% that it can no "
+                f"longer cover the table within the session"
+                + (f", {100 * forever:.2f}% banking forever." if forever is not None else ".")
+            )
+        )
+    return lines
 
 
 def dollars(amount: float) -> str:
