@@ -176,6 +176,20 @@ def test_a_session_of_rounds_is_the_rounds_net_added_up_and_its_ruin_is_bounded(
     assert 0 < found["ruin_within"] <= found["ruin_long_run"] < 1
 
 
+def test_a_bank_covers_the_seats_in_order_and_the_rest_push(cache_folder, small_bank):
+    found = json.loads(
+        runner.invoke(
+            app, ["bank", "--bet", "25", "--bank", "40", "--commission-on", "each", "--dead", DEAD_TEXT, "--json"]
+        ).stdout
+    )
+    assert found["bets"] == [25.0, 15.0] and found["bets_given"] == [25.0, 25.0] and found["bank"] == 40.0
+    _question, one, _way, _odds = small_bank
+    assert found["ev_money"] == pytest.approx(
+        float(linear_ev(one, BankTable((Fraction(25), Fraction(15)), Fraction(1, 20), on_net=False)))
+    )
+    assert found["seats"] == 2 and max(row["net"] for row in found["round"]) <= 40
+
+
 @pytest.mark.parametrize(
     ("arguments", "fragment"),
     [
@@ -188,6 +202,8 @@ def test_a_session_of_rounds_is_the_rounds_net_added_up_and_its_ruin_is_bounded(
         (["--commission", "1.5"], "--commission 1.5 is out of range"),
         (["--players", "3", "--dead", DEAD_TEXT], "22 live cards deal the banker and at most 2 seats"),
         (["--bankroll", "500"], "give --hands N too"),
+        (["--bet", "25", "--bank", "10"], "--bank $10 does not cover the first seat's bet"),
+        (["--bank", "-5"], "--bank -5 is out of range"),
         (["--hands", "0"], "--hands"),
         (["--bet", "25", "--hands", "5", "--bankroll", "30", "--dead", DEAD_TEXT], "does not cover the table's bets"),
     ],

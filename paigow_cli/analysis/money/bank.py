@@ -70,6 +70,25 @@ class BankTable:
         return not (self.on_net and self.commission) or self.seats == 1
 
 
+def covered(bets: tuple[Fraction, ...], bank: Fraction) -> tuple[Fraction, ...]:
+    """The action a bank of ``bank`` covers, seat by seat in order (rules.md §9): each seat's bet
+    while the bank lasts, the seat where it runs out what is left, the seats after it none (they
+    push). So the bank can never lose more than it holds.
+
+    >>> [str(bet) for bet in covered((Fraction(25), Fraction(25), Fraction(100)), Fraction(60))]
+    ['25', '25', '10']
+    """
+    action = []
+    left = bank
+    for bet in bets:
+        taken = min(bet, left)
+        if taken <= 0:
+            break
+        action.append(taken)
+        left -= taken
+    return tuple(action)
+
+
 def banker_question(rules: Rules, dead: tuple = ()) -> Question:
     """The one-on-one question of one seat against the bank: the banker (the player who banks, who
     wins copies) against a hand set by the house way, no commission (the bank's is charged here)."""

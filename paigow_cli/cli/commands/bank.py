@@ -107,6 +107,16 @@ def bank_command(
             "fee at which banking still wins.",
         ),
     ] = False,
+    bank: Annotated[
+        str | None,
+        typer.Option(
+            "--bank",
+            metavar="AMOUNT",
+            help="The bank's stake (a California room's): it covers the seats' bets in seat order while it lasts, "
+            "the rest push; at least the first seat's bet (default: every bet covered, as casinos require).",
+            show_default=False,
+        ),
+    ] = None,
     hands: Annotated[
         int | None,
         typer.Option(
@@ -161,8 +171,9 @@ def bank_command(
     $ paigow bank --commission 0 --fee 1 --bet 25 --by-players
     $ paigow bank --bet 25,25,100 --every-other --co-bank --json | jq .ev
     $ paigow bank --bet 25 --hands 100 --bankroll 2000
+    $ paigow bank --commission 0 --fee 1 --bet 25 --bank 100
     """
-    from paigow_cli.analysis.money.bank import MOST_SEATS, BankTable, banker_question
+    from paigow_cli.analysis.money.bank import MOST_SEATS, BankTable, banker_question, covered
 
     with reporting_errors():
         if players is not None and not 1 <= players <= MOST_SEATS:
@@ -180,6 +191,12 @@ def bank_command(
         if players is None:
             players = most
         bets = seat_bets(bet, players)
+        stake = parse_amount(bank, "bank", True, MAX_BANKROLL) if bank is not None else None
+        if stake is not None and stake < bets[0]:
+            raise OptionError(
+                f"--bank {money(stake)} does not cover the first seat's bet ({dollars(float(bets[0]))}): "
+                "a bank covers at least one seat"
+            )
         if players > most:
             raise OptionError(
                 f"--players {players}: {53 - len(dead_cards)} live cards deal the banker and at most {most} "
@@ -188,9 +205,12 @@ def bank_command(
     rules = make_rules(house_way, wheel=wheel)
     banker_way = make_rules(banker_plays, wheel=wheel).house_way if banker_plays else rules.house_way
     rate = Fraction(str(commission))
-    table = BankTable(bets, rate, commission_on == "net", Fraction(flat))
+    action = covered(bets, Fraction(stake)) if stake is not None else bets
+    table = BankTable(action, rate, commission_on == "net", Fraction(flat))
     question = banker_question(rules, dead_cards)
     answer, outcomes = bank_answer(question, table, banker_way, jobs=jobs, scheduler=scheduler)
+    answer["bank"] = float(stake) if stake is not None else None
+    answer["bets_given"] = [float(amount) for amount in bets]
     if simulate:
         answer["simulated"] = simulated_answer(question, table, banker_way, simulate)
     if hands is not None:
@@ -203,7 +223,15 @@ def bank_command(
         if co_bank:
             answer["co_bank"] = {"ev_money": answer["ev_money"] / 2, "ev": answer["ev"] / 2}
         if by_players:
-            answer["by_players"] = by_players_answer(question, table, banker_way, seat, jobs=jobs, scheduler=scheduler)
+            answer["by_players"] = by_players_answer(
+                question,
+                table,
+                banker_way,
+                seat,
+                Fraction(stake) if stake is not None else None,
+                jobs=jobs,
+                scheduler=scheduler,
+            )
     Output(as_json, batch=False).emit(answer, lambda: bank_text(answer))
 
 
@@ -352,18 +380,27 @@ def every_other_answer(
 
 
 def by_players_answer(
-    question: Any, table: BankTable, banker_way: str, seat: Fraction, *, jobs: int | None, scheduler: str | None
+    question: Any,
+    table: BankTable,
+    banker_way: str,
+    seat: Fraction,
+    stake: Fraction | None,
+    *,
+    jobs: int | None,
+    scheduler: str | None,
 ) -> list[dict]:
-    """The bank against 1 to 6 seats at the first bet: the banker's and a seat's result, and the
-    largest fee per hand at which banking still wins (none if it loses at no fee)."""
+    """The bank against 1 to 6 seats at the first bet (``stake``: the bank's, covering them in
+    order): the banker's and a seat's result, and the largest fee per hand at which banking still
+    wins (none if it loses at no fee)."""
     from dataclasses import replace
 
-    from paigow_cli.analysis.money.bank import MOST_SEATS
+    from paigow_cli.analysis.money.bank import MOST_SEATS, covered
 
     rows = []
     unit = table.bets[0]
     for seats in range(1, min(MOST_SEATS, (53 - len(question.dead)) // 7 - 1) + 1):
-        sized = replace(table, bets=(unit,) * seats)
+        bets = (unit,) * seats
+        sized = replace(table, bets=covered(bets, stake) if stake is not None else bets)
         found, _ = bank_answer(question, sized, banker_way, jobs=jobs, scheduler=scheduler)
         before_fee = found["ev_money"] + float(table.fee)
         rows.append(
@@ -396,6 +433,13 @@ def bank_text(answer: dict) -> RenderableType:
         else "no commission"
     )
     fee = f", a {dollars(answer['fee'])} fee a hand" if answer["fee"] else ""
+    if answer["bank"] is not None and answer["bets_given"] != bets:
+        given = answer["bets_given"]
+        bet_words = (
+            f"A bank of {dollars(answer['bank'])} covers {', '.join(dollars(b) for b in bets)} of the seats' bets "
+            f"({', '.join(dollars(b) for b in given)}) in order, the rest push"
+        )
+        same = False
     lines: list[Any] = [
         title,
         Text(f"{bet_words}; the banker sets by {answer['banker_plays']}; {charge}{fee}."),
