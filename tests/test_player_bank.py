@@ -190,6 +190,24 @@ def test_a_bank_covers_the_seats_in_order_and_the_rest_push(cache_folder, small_
     assert found["seats"] == 2 and max(row["net"] for row in found["round"]) <= 40
 
 
+def test_bank_csv_lists_every_net_of_the_round_or_the_session_and_svg_draws_the_session(cache_folder, tmp_path):
+    import csv
+    import io
+
+    arguments = ["bank", "--bet", "25", "--dead", DEAD_TEXT]
+    rows = list(csv.DictReader(io.StringIO(runner.invoke(app, [*arguments, "--csv"]).stdout)))
+    assert sum(float(row["probability"]) for row in rows) == pytest.approx(1.0)
+    assert float(rows[-1]["at_or_below"]) == pytest.approx(1.0) and float(rows[0]["net"]) == -50.0
+    session = list(csv.DictReader(io.StringIO(runner.invoke(app, [*arguments, "--hands", "3", "--csv"]).stdout)))
+    assert float(session[0]["net"]) == -150.0 and sum(float(row["probability"]) for row in session) == pytest.approx(
+        1.0
+    )
+    picture = tmp_path / "bank.svg"
+    drawn = runner.invoke(app, [*arguments, "--hands", "20", "--bankroll", "200", "--svg", str(picture)])
+    assert drawn.exit_code == 0, drawn.output
+    assert picture.read_text().startswith("<svg") and "broke" in drawn.stdout
+
+
 @pytest.mark.parametrize(
     ("arguments", "fragment"),
     [
@@ -202,6 +220,8 @@ def test_a_bank_covers_the_seats_in_order_and_the_rest_push(cache_folder, small_
         (["--commission", "1.5"], "--commission 1.5 is out of range"),
         (["--players", "3", "--dead", DEAD_TEXT], "22 live cards deal the banker and at most 2 seats"),
         (["--bankroll", "500"], "give --hands N too"),
+        (["--svg", "x.svg"], "--svg draws a session's net: give --hands N too"),
+        (["--csv", "--json"], "choose --json or --csv, not both"),
         (["--bet", "25", "--bank", "10"], "--bank $10 does not cover the first seat's bet"),
         (["--bank", "-5"], "--bank -5 is out of range"),
         (["--hands", "0"], "--hands"),

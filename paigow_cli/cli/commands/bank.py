@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -20,7 +21,8 @@ from paigow_cli.cli.options import (
     dead_option,
     make_rules,
 )
-from paigow_cli.cli.output import Output, data_table, fitted
+from paigow_cli.cli.output import Output, check_folder, data_table, fitted, write_file
+from paigow_cli.cli.views.session import session_csv
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.money import MAX_BANKROLL, MAX_BET, money, parse_amount
 from paigow_cli.core.rules import HouseWayName, Wheel
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from paigow_cli.analysis.money.bank import BankTable
+    from paigow_cli.analysis.money.session import SessionDistribution
 
 app = typer.Typer()
 
@@ -138,6 +141,24 @@ def bank_command(
             show_default=False,
         ),
     ] = None,
+    as_csv: Annotated[
+        bool,
+        typer.Option(
+            "--csv",
+            help="Print CSV: every net of the round (net, probability), or with --hands of the session "
+            "(as paigow session --csv).",
+        ),
+    ] = False,
+    svg: Annotated[
+        Path | None,
+        typer.Option(
+            "--svg",
+            metavar="FILE",
+            help="With --hands: also draw the session's net as an SVG picture in FILE.",
+            dir_okay=False,
+            show_default=False,
+        ),
+    ] = None,
     simulate: Annotated[
         int,
         typer.Option(
@@ -170,7 +191,7 @@ def bank_command(
     $ paigow bank --commission-on each --players 3
     $ paigow bank --commission 0 --fee 1 --bet 25 --by-players
     $ paigow bank --bet 25,25,100 --every-other --co-bank --json | jq .ev
-    $ paigow bank --bet 25 --hands 100 --bankroll 2000
+    $ paigow bank --bet 25 --hands 100 --bankroll 2000 --svg bank.svg
     $ paigow bank --commission 0 --fee 1 --bet 25 --bank 100
     """
     from paigow_cli.analysis.money.bank import MOST_SEATS, BankTable, banker_question, covered
@@ -185,6 +206,12 @@ def bank_command(
         flat = parse_amount(fee, "fee", False, MAX_BET) if fee is not None else Decimal(0)
         if bankroll is not None and hands is None:
             raise OptionError("--bankroll is the money behind the bank over a session: give --hands N too")
+        if svg is not None and hands is None:
+            raise OptionError("--svg draws a session's net: give --hands N too")
+        if as_csv and as_json:
+            raise OptionError("choose --json or --csv, not both")
+        if svg is not None:
+            check_folder(svg, "--svg")
         money_behind = parse_amount(bankroll, "bankroll", True, MAX_BANKROLL) if bankroll is not None else None
         dead_cards = tuple(dead_option(dead, MAX_BANK_DEAD))
         most = min(MOST_SEATS, (53 - len(dead_cards)) // 7 - 1)
@@ -213,9 +240,10 @@ def bank_command(
     answer["bets_given"] = [float(amount) for amount in bets]
     if simulate:
         answer["simulated"] = simulated_answer(question, table, banker_way, simulate)
+    session: SessionDistribution | None = None
     if hands is not None:
         with reporting_errors():
-            answer["session"] = session_answer(outcomes, table, hands, money_behind)
+            answer["session"], session = session_answer(outcomes, table, hands, money_behind)
     if every_other or co_bank or by_players:
         seat = seat_result(question, table, jobs=jobs, scheduler=scheduler)
         if every_other:
@@ -232,7 +260,15 @@ def bank_command(
                 jobs=jobs,
                 scheduler=scheduler,
             )
-    Output(as_json, batch=False).emit(answer, lambda: bank_text(answer))
+    unit = Decimal(str(table.bets[0]))
+    if svg is not None and session is not None:
+        with reporting_errors():
+            write_file(svg, bank_svg(answer, session, unit), "--svg")
+    if as_csv:
+        typer.echo(session_csv(session, unit) if session is not None else round_csv(outcomes), nl=False)
+        return
+    picture = bank_picture(session, unit, money_behind, table) if session is not None else []
+    Output(as_json, batch=False).emit(answer, lambda: bank_text(answer, picture))
 
 
 def seat_bets(text: str, players: int) -> tuple[Fraction, ...]:
@@ -299,7 +335,7 @@ def replace_way(rules: Any, name: str) -> Any:
 
 def session_answer(
     outcomes: list[tuple[Fraction, float]], table: BankTable, hands: int, bankroll: Decimal | None
-) -> dict:
+) -> tuple[dict, SessionDistribution]:
     """``--hands``: the bank's net over ``hands`` rounds (independent rounds of the class method's
     round), and with ``bankroll`` the risk that the bank can no longer cover every seat's bet."""
     from paigow_cli.analysis.money.bank import round_payouts
@@ -336,7 +372,7 @@ def session_answer(
         document["bankroll"] = float(bankroll)
         document["ruin_within"] = ruin_within(payouts, hands, behind_bank, cost=cost)
         document["ruin_long_run"] = ruin_long_run(payouts, behind_bank, cost=cost)
-    return document
+    return document, found
 
 
 def simulated_answer(question: Any, table: BankTable, banker_way: str, rounds: int) -> dict:
@@ -416,7 +452,49 @@ def by_players_answer(
     return rows
 
 
-def bank_text(answer: dict) -> RenderableType:
+def round_csv(outcomes: list[tuple[Fraction, float]]) -> str:
+    """``--csv`` without ``--hands``: every net of one round (money) with its probability."""
+    import csv
+    import io
+
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(("net", "net_fraction", "probability", "at_or_below"))
+    cumulative = 0.0
+    for net, chance in outcomes:
+        cumulative += chance
+        writer.writerow((repr(float(net)), str(net), repr(chance), repr(min(cumulative, 1.0))))
+    return text.getvalue()
+
+
+def bank_picture(
+    distribution: SessionDistribution, unit: Decimal, bankroll: Decimal | None, table: BankTable
+) -> list[str]:
+    """The session's net in the terminal (as ``paigow session`` draws it): broke is where less than
+    the table's bets is left behind the bank."""
+    from paigow_cli.cli.views.session import picture_lines
+
+    return picture_lines(distribution, unit, bankroll, Decimal(str(float(table.action))))
+
+
+def bank_svg(answer: dict, distribution: SessionDistribution, unit: Decimal) -> str:
+    from paigow_cli.cli.views.plots import svg_histogram
+    from paigow_cli.cli.views.session import COLUMNS, SHOWN, picture_marks
+
+    heights, first, per_bar = distribution.bars(COLUMNS, SHOWN)
+    session = answer["session"]
+    action = Decimal(str(sum(answer["bets"])))
+    bankroll = Decimal(str(session["bankroll"])) if session["bankroll"] is not None else None
+    marks = picture_marks(distribution, unit, bankroll, heights, first, per_bar, action)
+    title = f"{distribution.hands:,} rounds of the player bank against {answer['seats']} seats, {answer['house_way']} house way"
+    caption = (
+        f"The bank's net at the end. Ahead {100 * session['ahead']:.1f}%, even {100 * session['even']:.1f}%, "
+        f"behind {100 * session['behind']:.1f}% (paigow bank)"
+    )
+    return svg_histogram(heights, title, marks, caption)
+
+
+def bank_text(answer: dict, picture: list[str] | None = None) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
@@ -467,6 +545,8 @@ def bank_text(answer: dict) -> RenderableType:
         )
     if "session" in answer:
         lines += session_lines(answer["session"])
+        if picture:
+            lines += [Text(line) for line in picture]
     if "every_other" in answer:
         other = answer["every_other"]
         lines.append(
