@@ -177,6 +177,25 @@ def test_fortune_counts_match_the_published_table():
     assert round(float(odds.house_edge), 6) == 0.077656
 
 
+def test_mania_seven_card_counts_match_the_published_table():
+    """Pai Gow Mania's seven-card bonus: every count and the house edge as wizardofodds.com
+    (pai gow poker appendix 5) publishes them."""
+    odds = side_bet_odds(PAY_TABLES["mania-seven-card"], dealer_classes())
+    assert [row.count for row in odds.rows] == [
+        1128,
+        26132,
+        184832,
+        307472,
+        4188528,
+        6172088,
+        7672500,
+        11034204,
+        124556196,
+    ]
+    assert odds.total == comb(53, 7)
+    assert round(float(odds.house_edge), 6) == 0.063667
+
+
 @cache
 def every_hand_lines(live: tuple) -> list[tuple[tuple, frozenset]]:
     """Every seven-card hand of the live cards with its independently read lines (shared by the tables)."""
@@ -203,7 +222,7 @@ def reduced_decks():
     )  # pai gow
 
 
-@pytest.mark.parametrize("name", ["fortune", "emperors-challenge", "queens-dragon"])
+@pytest.mark.parametrize("name", ["fortune", "emperors-challenge", "mania-seven-card", "queens-dragon"])
 def test_exact_odds_match_a_brute_force_over_reduced_decks(name):
     table = PAY_TABLES[name]
     for live in reduced_decks():
@@ -244,6 +263,7 @@ def test_bonus_prices_a_hand_on_every_table():
     assert [(row["table"], row["pays"]) for row in document["tables"]] == [
         ("fortune", 2000),
         ("emperors-challenge", 150),
+        ("mania-seven-card", 250),
         ("queens-dragon", -1),
         ("tiger-9", -1),
     ]

@@ -307,5 +307,9 @@ class SideBetName(str, Enum):
 
     FORTUNE = "fortune"
     EMPERORS_CHALLENGE = "emperors-challenge"
+    MANIA_SEVEN_CARD = "mania-seven-card"
     QUEENS_DRAGON = "queens-dragon"
     TIGER_9 = "tiger-9"
+
+
+SIDE_BET_NAMES = ", ".join(name.value for name in SideBetName)  # for help and errors

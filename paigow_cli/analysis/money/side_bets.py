@@ -94,6 +94,21 @@ PAY_TABLES = {
                 (L.JACK_HIGH_PAI_GOW, 2),
             ),
         ),
+        PayTable(
+            "mania-seven-card",
+            "Pai Gow Mania, seven-card bonus",
+            "player",
+            (
+                (L.FIVE_ACES, 500),
+                (L.ROYAL_FLUSH, 250),
+                (L.STRAIGHT_FLUSH, 50),
+                (L.FOUR_OF_A_KIND, 25),
+                (L.FULL_HOUSE, 5),
+                (L.FLUSH, 4),
+                (L.THREE_OF_A_KIND, 3),
+                (L.STRAIGHT, 2),
+            ),
+        ),
         PayTable("queens-dragon", "Queen's Dragon", "dealer", ((L.QUEEN_HIGH_PAI_GOW, 50),)),
         PayTable("tiger-9", "Tiger 9", "dealer", ((L.NINE_HIGH_LOW_HAND, 30),)),
     )

@@ -12,6 +12,7 @@ from paigow_cli.cli.exits import (
     reporting_errors,
 )
 from paigow_cli.cli.options import (
+    SIDE_BET_NAMES,
     BatchJsonOption,
     CardsArgument,
     DeadOption,
@@ -53,8 +54,7 @@ def bonus_command(
         typer.Option(
             "--table",
             metavar="NAME",
-            help="The side bet's pay table: fortune, emperors-challenge, queens-dragon or tiger-9 "
-            "(every table when not given, except with --odds).",
+            help=f"The side bet's pay table: {SIDE_BET_NAMES} (every table when not given, except with --odds).",
             case_sensitive=False,
         ),
     ] = None,
@@ -77,7 +77,8 @@ def bonus_command(
 ) -> None:
     """Side bets: what seven cards pay on each table, or a table's exact odds and house edge.
 
-    fortune and emperors-challenge pay on the player's seven cards; queens-dragon (EZ) on the
+    fortune, emperors-challenge and mania-seven-card (Pai Gow Mania) pay on the player's seven
+    cards; queens-dragon (EZ) on the
     dealer's seven; tiger-9 (Commission-Free) on the dealer's low hand as the house way sets it.
     Given one hand, the dealer's side bets price it as if it were the dealer's; a line of paigow
     deal --dealer (PLAYER | DEALER) prices them on the dealer's seven. A hand is paid once, at its
@@ -86,7 +87,8 @@ def bonus_command(
     The lines --pays names: fortune: seven-card-straight-flush, royal-match,
     seven-card-straight-flush-joker, five-aces, royal-flush, straight-flush, four-of-a-kind,
     full-house, flush, three-of-a-kind, straight; emperors-challenge: those but royal-match,
-    plus nine-high-pai-gow, ten-high-pai-gow, jack-high-pai-gow; queens-dragon:
+    plus nine-high-pai-gow, ten-high-pai-gow, jack-high-pai-gow; mania-seven-card: five-aces,
+    royal-flush, straight-flush, four-of-a-kind, full-house, flush, three-of-a-kind, straight; queens-dragon:
     queen-high-pai-gow; tiger-9: nine-high-low-hand.
 
     Examples:
@@ -103,7 +105,7 @@ def bonus_command(
         if odds and cards:
             raise OptionError("--odds counts every hand: give no cards with it (or drop --odds to price these cards)")
         if odds and table_name is None:
-            raise OptionError("--odds needs --table NAME: fortune, emperors-challenge, queens-dragon or tiger-9")
+            raise OptionError(f"--odds needs --table NAME: {SIDE_BET_NAMES}")
         if pays is not None and table_name is None:
             raise OptionError("--pays overrides one table's payouts: name it with --table")
         if dead is not None and not odds:
