@@ -96,7 +96,7 @@ PAY_TABLES = {
         ),
         PayTable(
             "mania-seven-card",
-            "Pai Gow Mania, seven-card bonus",
+            "Mania 7-Card Bonus",
             "player",
             (
                 (L.FIVE_ACES, 500),
