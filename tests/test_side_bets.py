@@ -13,8 +13,8 @@ import pytest
 from helpers import cards
 
 from paigow_cli.analysis.money.side_bets import PAY_TABLES, best_line, pay, side_bet_odds, with_pays
-from paigow_cli.core.bonus_hands import Line, hand_lines, pai_gow_top
-from paigow_cli.core.cards import DECK, JOKER
+from paigow_cli.core.bonus_hands import Line, hand_lines, pai_gow_top, three_card_lines
+from paigow_cli.core.cards import DECK, JOKER, Card
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.hands import (
     FIVE_ACES,
@@ -196,6 +196,66 @@ def test_mania_seven_card_counts_match_the_published_table():
     assert round(float(odds.house_edge), 6) == 0.063667
 
 
+def independent_three_card(hand) -> Line | None:
+    """The best Pai Gow Mania three-card line, read by trying the joker as every card (for a
+    straight, a flush or a straight flush) and as an ace (for pairs and trips)."""
+    real = [card for card in hand if not card.is_joker]
+    joker = len(real) < 3
+    stand_ins = [[*real, (rank, suit)] for rank in range(2, 15) for suit in "SHDC"] if joker else [real]
+    as_pairs = [card.rank for card in real] + ([14] * joker)
+
+    def shape(cards):
+        ranks = sorted(card.rank if isinstance(card, Card) else card[0] for card in cards)
+        suits = {SUIT_OF(card) for card in cards}
+        run = len(set(ranks)) == 3 and (ranks[2] - ranks[0] == 2 or ranks == [2, 3, 14])
+        return run, len(suits) == 1
+
+    shapes = [shape(cards) for cards in stand_ins]
+    if any(run and flush for run, flush in shapes):
+        return Line.THREE_CARD_STRAIGHT_FLUSH_JOKER if joker else Line.THREE_CARD_STRAIGHT_FLUSH
+    if max(Counter(as_pairs).values()) == 3:
+        return Line.THREE_CARD_THREE_OF_A_KIND
+    if any(run for run, _ in shapes):
+        return Line.THREE_CARD_STRAIGHT
+    if any(flush for _, flush in shapes):
+        return Line.THREE_CARD_FLUSH
+    if max(Counter(as_pairs).values()) == 2:
+        return Line.THREE_CARD_PAIR
+    return None
+
+
+def SUIT_OF(card) -> str:
+    return card.suit if isinstance(card, Card) else card[1]
+
+
+def test_mania_three_card_counts_match_the_published_table_and_an_independent_reading():
+    """Pai Gow Mania's three-card bonus over every three cards: the counts wizardofodds.com
+    (pai gow poker appendix 5) publishes, and the same hand by hand as a reader that tries the
+    joker as every card."""
+    table = PAY_TABLES["mania-three-card"]
+    odds = side_bet_odds(table, None)
+    assert [row.count for row in odds.rows] == [48, 58, 100, 1020, 1308, 3912, 16980]
+    assert odds.total == comb(53, 3) and round(float(odds.house_edge), 5) == 0.03859
+    for hand in combinations(DECK, 3):
+        assert best_line(table, three_card_lines(hand)).line is independent_three_card(hand), hand
+
+
+def test_mania_three_card_pays_on_the_first_three_cards_as_dealt():
+    from typer.testing import CliRunner
+
+    from paigow_cli.cli import app
+
+    def paid(hand: str) -> int:
+        document = json.loads(
+            CliRunner().invoke(app, ["bonus", *hand.split(), "--table", "mania-three-card", "--json"]).stdout
+        )
+        return document["tables"][0]["pays"]
+
+    assert paid("KS KH KD AS 2C 3D 4H") == 30
+    assert paid("AS 2C 3D KS KH KD 4H") == 4
+    assert side_bet_odds(PAY_TABLES["mania-three-card"], None, list(cards("AS AH"))).total == comb(51, 3)
+
+
 @cache
 def every_hand_lines(live: tuple) -> list[tuple[tuple, frozenset]]:
     """Every seven-card hand of the live cards with its independently read lines (shared by the tables)."""
@@ -264,6 +324,7 @@ def test_bonus_prices_a_hand_on_every_table():
         ("fortune", 2000),
         ("emperors-challenge", 150),
         ("mania-seven-card", 250),
+        ("mania-three-card", 40),  # A K Q of spades, the first three as given: a straight flush
         ("queens-dragon", -1),
         ("tiger-9", -1),
     ]

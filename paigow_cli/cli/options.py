@@ -308,6 +308,7 @@ class SideBetName(str, Enum):
     FORTUNE = "fortune"
     EMPERORS_CHALLENGE = "emperors-challenge"
     MANIA_SEVEN_CARD = "mania-seven-card"
+    MANIA_THREE_CARD = "mania-three-card"
     QUEENS_DRAGON = "queens-dragon"
     TIGER_9 = "tiger-9"
 

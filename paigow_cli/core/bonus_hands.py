@@ -54,6 +54,13 @@ class Line(IntEnum):
     KING_HIGH_PAI_GOW = 16
     ACE_HIGH_PAI_GOW = 17
     NINE_HIGH_LOW_HAND = 18  # the low hand the house way sets is 9-high (not a seven-card line: ``side_bets``)
+    # Three-card lines: on a player's first three cards (``three_card_lines``; Pai Gow Mania)
+    THREE_CARD_STRAIGHT_FLUSH = 19  # three suited cards in sequence, no joker
+    THREE_CARD_THREE_OF_A_KIND = 20  # three of a rank, or the joker with two aces
+    THREE_CARD_STRAIGHT_FLUSH_JOKER = 21  # two suited cards the joker makes a straight flush of
+    THREE_CARD_STRAIGHT = 22
+    THREE_CARD_FLUSH = 23
+    THREE_CARD_PAIR = 24
 
     @property
     def slug(self) -> str:
@@ -76,6 +83,12 @@ LABELS = {
     Line.KING_HIGH_PAI_GOW: "K-high pai gow",
     Line.ACE_HIGH_PAI_GOW: "A-high pai gow",
     Line.NINE_HIGH_LOW_HAND: "9-high low hand (house way)",
+    Line.THREE_CARD_STRAIGHT_FLUSH: "3-card straight flush, natural",
+    Line.THREE_CARD_THREE_OF_A_KIND: "3-card three of a kind",
+    Line.THREE_CARD_STRAIGHT_FLUSH_JOKER: "3-card straight flush with the joker",
+    Line.THREE_CARD_STRAIGHT: "3-card straight",
+    Line.THREE_CARD_FLUSH: "3-card flush",
+    Line.THREE_CARD_PAIR: "3-card pair",
 }
 PAI_GOW_LINES = {
     9: Line.NINE_HIGH_PAI_GOW,
@@ -96,6 +109,45 @@ SEVEN_WINDOWS = (0b1_0000_0011_1111, *(0b1111111 << low for low in range(7)))
 def _holds_run(mask: int, joker: bool, windows: Sequence[int], size: int) -> bool:
     """True when the ranks in ``mask`` (with the joker filling one gap) cover one of ``windows``."""
     return any((mask & window).bit_count() + joker >= size for window in windows)
+
+
+# Rank bit r is rank r + 2, as above. Three-card windows: A-2-3, then 2-3-4 ... Q-K-A.
+THREE_WINDOWS = (0b1_0000_0000_0011, *(0b111 << low for low in range(11)))
+
+
+def three_card_lines(cards: Sequence[Card]) -> frozenset[Line]:
+    """Every line three cards hold (a player's first three, for Pai Gow Mania's three-card bonus).
+    The joker completes a straight, a flush or a straight flush, and otherwise is an ace: with
+    two aces it makes three of a kind, with one a pair of aces.
+
+    >>> from paigow_cli.core.cards import parse_cards
+    >>> sorted(line.slug for line in three_card_lines(parse_cards("JK AS KS")))
+    ['three-card-flush', 'three-card-pair', 'three-card-straight', 'three-card-straight-flush-joker']
+    >>> sorted(line.slug for line in three_card_lines(parse_cards("2H 3H AH")))
+    ['three-card-flush', 'three-card-straight', 'three-card-straight-flush']
+    """
+    if len(cards) != 3:
+        raise ValueError("three-card lines are read from three cards")
+    joker = any(card.is_joker for card in cards)
+    real = [card for card in cards if not card.is_joker]
+    counts = Counter(card.rank for card in real)
+    counts[ACE] += joker
+    mask = sum(1 << (rank - 2) for rank in {card.rank for card in real})
+    distinct = len({card.rank for card in real}) == len(real)
+    suited = len({card & 3 for card in real}) == 1
+    run = distinct and _holds_run(mask, joker, THREE_WINDOWS, 3)
+    lines: set[Line] = set()
+    if max(counts.values()) == 3:
+        lines.add(Line.THREE_CARD_THREE_OF_A_KIND)
+    if max(counts.values()) >= 2:
+        lines.add(Line.THREE_CARD_PAIR)
+    if run:
+        lines.add(Line.THREE_CARD_STRAIGHT)
+    if suited:
+        lines.add(Line.THREE_CARD_FLUSH)
+        if run:
+            lines.add(Line.THREE_CARD_STRAIGHT_FLUSH_JOKER if joker else Line.THREE_CARD_STRAIGHT_FLUSH)
+    return frozenset(lines)
 
 
 def hand_lines(cards: Sequence[Card]) -> frozenset[Line]:

@@ -27,7 +27,7 @@ from math import comb
 import numpy as np
 
 from paigow_cli.analysis.money.spread import Payouts
-from paigow_cli.core.bonus_hands import Line, hand_lines
+from paigow_cli.core.bonus_hands import Line, hand_lines, three_card_lines
 from paigow_cli.core.cards import DECK, JOKER_CODE, Card
 from paigow_cli.core.errors import OptionError
 from paigow_cli.engine.class_flags import class_lines
@@ -41,7 +41,7 @@ class PayTable:
 
     name: str
     title: str
-    on: str  # "player" (the player's seven cards) or "dealer" (the dealer's seven, or his low hand)
+    on: str  # "player" (the player's seven cards), "player-three" (his first three) or "dealer" (the dealer's seven, or his low hand)
     lines: tuple[tuple[Line, int | Decimal], ...]
 
     def pays_of(self, line: Line) -> int | Decimal:
@@ -107,6 +107,19 @@ PAY_TABLES = {
                 (L.FLUSH, 4),
                 (L.THREE_OF_A_KIND, 3),
                 (L.STRAIGHT, 2),
+            ),
+        ),
+        PayTable(
+            "mania-three-card",
+            "Mania 3-Card Bonus",
+            "player-three",
+            (
+                (L.THREE_CARD_STRAIGHT_FLUSH, 40),
+                (L.THREE_CARD_THREE_OF_A_KIND, 30),
+                (L.THREE_CARD_STRAIGHT_FLUSH_JOKER, 5),
+                (L.THREE_CARD_STRAIGHT, 4),
+                (L.THREE_CARD_FLUSH, 3),
+                (L.THREE_CARD_PAIR, 1),
             ),
         ),
         PayTable("queens-dragon", "Queen's Dragon", "dealer", ((L.QUEEN_HIGH_PAI_GOW, 50),)),
@@ -185,7 +198,10 @@ def best_line(table: PayTable, lines: Iterable[Line]) -> Paid:
 
 
 def pay(table: PayTable, cards: Sequence[Card], low_is_nine_high: bool = False) -> Paid:
-    """What seven cards pay on the table; ``low_is_nine_high`` is the house way's low hand (Tiger 9)."""
+    """What seven cards pay on the table (a three-card table: the first three, as dealt);
+    ``low_is_nine_high`` is the house way's low hand (Tiger 9)."""
+    if table.on == "player-three":
+        return best_line(table, three_card_lines(cards[:3]))
     lines = set(hand_lines(cards))
     if low_is_nine_high:
         lines.add(Line.NINE_HIGH_LOW_HAND)
@@ -246,6 +262,22 @@ def royal_match_hands(live: set[int]) -> list[tuple[Card, ...]]:
     return hands
 
 
+def three_card_odds(table: PayTable, removed: Iterable[int] = ()) -> SideBetOdds:
+    """Exact counts of a three-card table over every three cards of the live ones (23,426 of a full
+    deck: each read, one by one)."""
+    from itertools import combinations
+
+    gone = set(removed)
+    live = [card for card in DECK if card not in gone]
+    counts: dict[Line | None, int] = {}
+    for cards in combinations(live, 3):
+        line = best_line(table, three_card_lines(cards)).line
+        counts[line] = counts.get(line, 0) + 1
+    rows = tuple(OddsRow(line, pays, counts.get(line, 0)) for line, pays in table.lines)
+    rows += (OddsRow(None, -1, counts.get(None, 0)),)
+    return SideBetOdds(table, rows, comb(len(live), 3))
+
+
 def side_bet_odds(
     table: PayTable,
     classes,
@@ -260,6 +292,8 @@ def side_bet_odds(
     from paigow_cli.engine.distribution import LiveCards, class_weights
 
     removed = tuple(removed)
+    if table.on == "player-three":
+        return three_card_odds(table, removed)
     live = LiveCards.without(removed)
     multiset_weight, flush_weight = class_weights(classes, live)
     multiset_lines, flush_lines = class_lines(classes)

@@ -59,7 +59,12 @@ def bonus_command(
         ),
     ] = None,
     odds: Annotated[
-        bool, typer.Option("--odds", help="The exact count of every paying hand over all seven-card hands.")
+        bool,
+        typer.Option(
+            "--odds",
+            help="The exact count of every paying hand over every seven-card hand (every three cards for a "
+            "three-card table).",
+        ),
     ] = False,
     pays: Annotated[
         str | None,
@@ -78,7 +83,7 @@ def bonus_command(
     """Side bets: what seven cards pay on each table, or a table's exact odds and house edge.
 
     fortune, emperors-challenge and mania-seven-card (Pai Gow Mania) pay on the player's seven
-    cards; queens-dragon (EZ) on the
+    cards; mania-three-card on his first three, as given; queens-dragon (EZ) on the
     dealer's seven; tiger-9 (Commission-Free) on the dealer's low hand as the house way sets it.
     Given one hand, the dealer's side bets price it as if it were the dealer's; a line of paigow
     deal --dealer (PLAYER | DEALER) prices them on the dealer's seven. A hand is paid once, at its
@@ -88,7 +93,9 @@ def bonus_command(
     seven-card-straight-flush-joker, five-aces, royal-flush, straight-flush, four-of-a-kind,
     full-house, flush, three-of-a-kind, straight; emperors-challenge: those but royal-match,
     plus nine-high-pai-gow, ten-high-pai-gow, jack-high-pai-gow; mania-seven-card: five-aces,
-    royal-flush, straight-flush, four-of-a-kind, full-house, flush, three-of-a-kind, straight; queens-dragon:
+    royal-flush, straight-flush, four-of-a-kind, full-house, flush, three-of-a-kind, straight;
+    mania-three-card: three-card-straight-flush, three-card-three-of-a-kind,
+    three-card-straight-flush-joker, three-card-straight, three-card-flush, three-card-pair; queens-dragon:
     queen-high-pai-gow; tiger-9: nine-high-low-hand.
 
     Examples:
@@ -128,13 +135,16 @@ def bonus_command(
         from paigow_cli.house_ways import house_setting
 
         player, dealt = deal_line(text)  # a line of paigow deal --dealer: the player's hand and the dealer's
-        hand = sort_cards(parse_hand(player, what="a hand to price"))
+        given = parse_hand(player, what="a hand to price")  # as dealt: a three-card table pays on the first three
+        hand = sort_cards(given)
         dealer = sort_cards(parse_hand(dealt, what="the dealer's hand")) if dealt is not None else None
         if dealer is not None:
             check_disjoint(hand, dealer, "the player's hand", "the dealer's hand")
         on_dealer = dealer or hand  # the dealer's side bets are priced on the dealer's seven, when given
         setting = house_setting(on_dealer, rules) if any(table.needs_house_way for table in tables) else None
-        output.emit(bonus_json(hand, tables, setting, dealer), lambda: bonus_text(hand, tables, setting, dealer))
+        output.emit(
+            bonus_json(hand, tables, setting, dealer, given), lambda: bonus_text(hand, tables, setting, dealer, given)
+        )
 
     for_each_hand(cards, handle, output=output)
 
@@ -143,6 +153,8 @@ def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:
     """A side bet's exact odds, loading the cached tables it needs."""
     from paigow_cli.analysis.money.side_bets import side_bet_odds
 
+    if table.on == "player-three":
+        return side_bet_odds(table, None, dead_cards)
     if table.needs_house_way:
         from paigow_cli.engine.class_flags import nine_high_low_classes
 
@@ -152,13 +164,32 @@ def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:
     return side_bet_odds(table, classes, dead_cards)
 
 
-def _paid(table: Any, hand: Sequence[Card], setting: HouseSetting | None, dealer: Sequence[Card] | None = None) -> Any:
-    """What a table pays: on the player's seven, or a dealer-side table on the dealer's (``dealer``,
-    else the hand given, priced as if it were the dealer's)."""
+def priced_cards(
+    table: Any, hand: Sequence[Card], dealer: Sequence[Card] | None, given: Sequence[Card] | None
+) -> Sequence[Card]:
+    """The cards a table is priced on: the dealer's seven for a dealer-side table (when given), the
+    first three as dealt for a three-card table, else the player's seven."""
+    if table.on == "dealer" and dealer is not None:
+        return dealer
+    if table.on == "player-three":
+        return tuple((given or hand)[:3])
+    return hand
+
+
+def _paid(
+    table: Any,
+    hand: Sequence[Card],
+    setting: HouseSetting | None,
+    dealer: Sequence[Card] | None = None,
+    given: Sequence[Card] | None = None,
+) -> Any:
+    """What a table pays: on the player's seven (a three-card table on the first three as given),
+    or a dealer-side table on the dealer's (``dealer``, else the hand given, priced as if it were
+    the dealer's)."""
     from paigow_cli.analysis.money.side_bets import pay
     from paigow_cli.core.games import is_nine_high_low
 
-    cards = dealer if table.on == "dealer" and dealer is not None else hand
+    cards = priced_cards(table, hand, dealer, given)
     nine_high = table.needs_house_way and setting is not None and is_nine_high_low(setting.split.low_value.key)
     return pay(table, cards, low_is_nine_high=nine_high)
 
@@ -168,19 +199,23 @@ def pays_number(pays: int | Decimal) -> int | float:
 
 
 def bonus_json(
-    hand: Sequence[Card], tables: Sequence[Any], setting: HouseSetting | None, dealer: Sequence[Card] | None = None
+    hand: Sequence[Card],
+    tables: Sequence[Any],
+    setting: HouseSetting | None,
+    dealer: Sequence[Card] | None = None,
+    given: Sequence[Card] | None = None,
 ) -> dict[str, Any]:
     """What seven cards pay on each table: ``hand`` (and ``dealer``, when a line gives the dealer's
     seven: the dealer's side bets are priced on them), and per table the cards it was priced on, its
     line (null: loses) and ``pays``."""
     rows = []
     for table in tables:
-        paid = _paid(table, hand, setting, dealer)
+        paid = _paid(table, hand, setting, dealer, given)
         rows.append(
             {
                 "table": table.name,
                 "on": table.on,
-                "cards": card_list(dealer if table.on == "dealer" and dealer is not None else hand),
+                "cards": card_list(priced_cards(table, hand, dealer, given)),
                 "hand": paid.line.slug if paid.line is not None else None,
                 "label": paid.line.label if paid.line is not None else "No paying hand",
                 "pays": pays_number(paid.pays),
@@ -197,7 +232,11 @@ def bonus_json(
 
 
 def bonus_text(
-    hand: Sequence[Card], tables: Sequence[Any], setting: HouseSetting | None, dealer: Sequence[Card] | None = None
+    hand: Sequence[Card],
+    tables: Sequence[Any],
+    setting: HouseSetting | None,
+    dealer: Sequence[Card] | None = None,
+    given: Sequence[Card] | None = None,
 ) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
@@ -208,8 +247,12 @@ def bonus_text(
     grid.add_column("Hand")
     grid.add_column("Pays", justify="right", no_wrap=True)
     for table in tables:
-        paid = _paid(table, hand, setting, dealer)
-        on = {"player": "player's 7", "dealer": "dealer's low" if table.needs_house_way else "dealer's 7"}[table.on]
+        paid = _paid(table, hand, setting, dealer, given)
+        on = {
+            "player": "player's 7",
+            "player-three": "first 3",
+            "dealer": "dealer's low" if table.needs_house_way else "dealer's 7",
+        }[table.on]
         if paid.line is None:
             grid.add_row(table.title, on, Text("nothing", style="dim"), Text("loses", style="dim"))
         else:
@@ -255,7 +298,8 @@ def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card]) -> Renderable
     from rich.text import Text
 
     total = odds.total
-    title = Text(f"{odds.table.title}: exact over {total:,} seven-card hands", style="bold")
+    size = "three cards" if odds.table.on == "player-three" else "seven-card hands"
+    title = Text(f"{odds.table.title}: exact over {total:,} {size}", style="bold")
     if odds.table.needs_house_way:
         title.append(f", {rules.house_way} house way")
     if dead:

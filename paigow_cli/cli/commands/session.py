@@ -208,6 +208,12 @@ def check_side_bet_game(pay_table: PayTable, game: Game) -> None:
     from paigow_cli.analysis.money.joint import DEALER_SIDE_GAMES
     from paigow_cli.core.games import PUSH_TEXT
 
+    if pay_table.on == "player-three":
+        raise OptionError(
+            f"--side-bet {pay_table.name} pays on the first three cards dealt, which the whole game's counts do "
+            "not follow, so it is not counted with the main bet here: paigow bonus --odds --table "
+            f"{pay_table.name} prices it alone"
+        )
     wanted = DEALER_SIDE_GAMES.get(pay_table.name)
     if wanted is not None and game is not wanted:
         raise OptionError(
