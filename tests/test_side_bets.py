@@ -292,13 +292,14 @@ def test_exact_odds_match_a_brute_force_over_reduced_decks(name):
         assert odds.total == comb(len(live), 7)
 
 
-def test_tiger_9_matches_a_brute_force_with_the_house_way(foxwoods_table):
+@pytest.mark.parametrize("name", ["tiger-9", "dealer-bonus"])
+def test_low_hand_tables_match_a_brute_force_with_the_house_way(foxwoods_table, name):
     from paigow_cli.core.games import is_nine_high_low
     from paigow_cli.core.rules import Rules
     from paigow_cli.engine.class_flags import nine_high_low_classes
     from paigow_cli.house_ways import house_setting
 
-    table = PAY_TABLES["tiger-9"]
+    table = PAY_TABLES[name]
     live = [*cards("2S 3H 4S 5H 6S 7H 8S 8D 9H 9S TS JH QD KC"), JOKER]
     dead = [card for card in DECK if card not in live]
     odds = side_bet_odds(table, foxwoods_table.classes, dead, nine_high_low_classes(foxwoods_table))
@@ -307,6 +308,32 @@ def test_tiger_9_matches_a_brute_force_with_the_house_way(foxwoods_table):
     )
     assert {row.line: row.count for row in odds.rows if row.count} == +expected
     assert expected[Line.NINE_HIGH_LOW_HAND] > 0
+
+
+def test_dealer_bonus_seven_card_counts_match_the_published_table(foxwoods_table):
+    """The Dealer Bonus (wizardofodds.com, pai gow poker side bets, Dealer Bonus): every seven-card
+    line's count as published (its two 7-card straight flush lines together make his 228); the
+    9-high low hand depends on the house way, which the page does not name (the docs compare)."""
+    from paigow_cli.engine.class_flags import nine_high_low_classes
+
+    odds = side_bet_odds(PAY_TABLES["dealer-bonus"], foxwoods_table.classes, (), nine_high_low_classes(foxwoods_table))
+    counts = {row.line: row.count for row in odds.rows}
+    assert counts[Line.SEVEN_CARD_STRAIGHT_FLUSH] + counts[Line.SEVEN_CARD_STRAIGHT_FLUSH_JOKER] == 228
+    assert [counts[line] for line in (Line.ROYAL_MATCH, Line.FIVE_ACES, Line.ROYAL_FLUSH, Line.STRAIGHT_FLUSH)] == [
+        72,
+        1128,
+        26020,
+        184644,
+    ]
+    assert [counts[line] for line in (Line.FOUR_OF_A_KIND, Line.FULL_HOUSE, Line.FLUSH)] == [307472, 4188528, 6172088]
+    assert [counts[line] for line in (Line.THREE_OF_A_KIND, Line.STRAIGHT)] == [7672500, 11034204]
+    assert odds.total == comb(53, 7)
+
+
+def test_dealer_bonus_pays_the_highest_ranking_line_not_the_best_paid():
+    table = PAY_TABLES["dealer-bonus"]
+    assert best_line(table, [Line.STRAIGHT, Line.NINE_HIGH_LOW_HAND]).pays == 2
+    assert best_line(table, [Line.NINE_HIGH_LOW_HAND]).pays == 5
 
 
 # --- the command ------------------------------------------------------------------------------------
@@ -325,6 +352,7 @@ def test_bonus_prices_a_hand_on_every_table():
         ("emperors-challenge", 150),
         ("mania-seven-card", 250),
         ("mania-three-card", 40),  # A K Q of spades, the first three as given: a straight flush
+        ("dealer-bonus", 500),
         ("queens-dragon", -1),
         ("tiger-9", -1),
     ]

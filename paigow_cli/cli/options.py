@@ -309,6 +309,7 @@ class SideBetName(str, Enum):
     EMPERORS_CHALLENGE = "emperors-challenge"
     MANIA_SEVEN_CARD = "mania-seven-card"
     MANIA_THREE_CARD = "mania-three-card"
+    DEALER_BONUS = "dealer-bonus"
     QUEENS_DRAGON = "queens-dragon"
     TIGER_9 = "tiger-9"
 

@@ -43,6 +43,9 @@ class PayTable:
     title: str
     on: str  # "player" (the player's seven cards), "player-three" (his first three) or "dealer" (the dealer's seven, or his low hand)
     lines: tuple[tuple[Line, int | Decimal], ...]
+    by_rank: bool = (
+        False  # a hand is paid at the first line it holds in the table's order (its rank), not the best paid
+    )
 
     def pays_of(self, line: Line) -> int | Decimal:
         return dict(self.lines)[line]
@@ -122,6 +125,26 @@ PAY_TABLES = {
                 (L.THREE_CARD_PAIR, 1),
             ),
         ),
+        PayTable(
+            "dealer-bonus",
+            "Dealer Bonus",
+            "dealer",
+            (
+                (L.SEVEN_CARD_STRAIGHT_FLUSH, 500),
+                (L.SEVEN_CARD_STRAIGHT_FLUSH_JOKER, 500),
+                (L.ROYAL_MATCH, 500),
+                (L.FIVE_ACES, 500),
+                (L.ROYAL_FLUSH, 150),
+                (L.STRAIGHT_FLUSH, 50),
+                (L.FOUR_OF_A_KIND, 25),
+                (L.FULL_HOUSE, 4),
+                (L.FLUSH, 3),
+                (L.THREE_OF_A_KIND, 2),
+                (L.STRAIGHT, 2),
+                (L.NINE_HIGH_LOW_HAND, 5),
+            ),
+            by_rank=True,
+        ),
         PayTable("queens-dragon", "Queen's Dragon", "dealer", ((L.QUEEN_HIGH_PAI_GOW, 50),)),
         PayTable("tiger-9", "Tiger 9", "dealer", ((L.NINE_HIGH_LOW_HAND, 30),)),
     )
@@ -188,8 +211,17 @@ class Paid:
 
 
 def best_line(table: PayTable, lines: Iterable[Line]) -> Paid:
-    """The highest-paying line of the table among ``lines`` (ties: the first in the table)."""
+    """The highest-paying line of the table among ``lines`` (ties: the first in the table); on a
+    table paid by rank, the first line in the table's order.
+
+    >>> from paigow_cli.core.bonus_hands import Line
+    >>> best_line(PAY_TABLES["dealer-bonus"], [Line.FLUSH, Line.NINE_HIGH_LOW_HAND]).line.slug
+    'flush'
+    """
     held = set(lines)
+    if table.by_rank:
+        first = next(((line, pays) for line, pays in table.lines if line in held), None)
+        return Paid(first[0], first[1]) if first else Paid(None, -1)
     best: tuple[Line, int | Decimal] | None = None
     for line, pays in table.lines:
         if line in held and (best is None or pays > best[1]):

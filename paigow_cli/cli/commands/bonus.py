@@ -83,7 +83,8 @@ def bonus_command(
     """Side bets: what seven cards pay on each table, or a table's exact odds and house edge.
 
     fortune, emperors-challenge and mania-seven-card (Pai Gow Mania) pay on the player's seven
-    cards; mania-three-card on his first three, as given; queens-dragon (EZ) on the
+    cards; mania-three-card on his first three, as given; dealer-bonus on the dealer's seven (its
+    highest-ranking line pays); queens-dragon (EZ) on the
     dealer's seven; tiger-9 (Commission-Free) on the dealer's low hand as the house way sets it.
     Given one hand, the dealer's side bets price it as if it were the dealer's; a line of paigow
     deal --dealer (PLAYER | DEALER) prices them on the dealer's seven. A hand is paid once, at its
@@ -95,7 +96,10 @@ def bonus_command(
     plus nine-high-pai-gow, ten-high-pai-gow, jack-high-pai-gow; mania-seven-card: five-aces,
     royal-flush, straight-flush, four-of-a-kind, full-house, flush, three-of-a-kind, straight;
     mania-three-card: three-card-straight-flush, three-card-three-of-a-kind,
-    three-card-straight-flush-joker, three-card-straight, three-card-flush, three-card-pair; queens-dragon:
+    three-card-straight-flush-joker, three-card-straight, three-card-flush, three-card-pair;
+    dealer-bonus: seven-card-straight-flush, seven-card-straight-flush-joker, royal-match, five-aces,
+    royal-flush, straight-flush, four-of-a-kind, full-house, flush, three-of-a-kind, straight,
+    nine-high-low-hand; queens-dragon:
     queen-high-pai-gow; tiger-9: nine-high-low-hand.
 
     Examples:
@@ -251,7 +255,7 @@ def bonus_text(
         on = {
             "player": "player's 7",
             "player-three": "first 3",
-            "dealer": "dealer's low" if table.needs_house_way else "dealer's 7",
+            "dealer": "dealer's low" if len(table.lines) == 1 and table.needs_house_way else "dealer's 7",
         }[table.on]
         if paid.line is None:
             grid.add_row(table.title, on, Text("nothing", style="dim"), Text("loses", style="dim"))
@@ -263,7 +267,8 @@ def bonus_text(
     parts: list[Any] = [head, Text(), fitted(grid, optional=["On"])]
     if setting is not None:
         whose = "the dealer's hand" if dealer is not None else "these cards"
-        front = Text(f"Tiger 9: the {setting.house_way} house way sets {whose} with ", style="dim")
+        low_tables = ", ".join(table.title for table in tables if table.needs_house_way)
+        front = Text(f"{low_tables}: the {setting.house_way} house way sets {whose} with ", style="dim")
         parts.append(front + cards_markup(setting.split.low) + Text(" in front", style="dim"))
     return Group(*parts)
 

@@ -215,6 +215,12 @@ def check_side_bet_game(pay_table: PayTable, game: Game) -> None:
             f"{pay_table.name} prices it alone"
         )
     wanted = DEALER_SIDE_GAMES.get(pay_table.name)
+    if pay_table.on == "dealer" and wanted is None:
+        raise OptionError(
+            f"--side-bet {pay_table.name} pays on the dealer's hand in a game where its hands do not push the main "
+            f"bet, so the two are not counted together exactly here: paigow bonus --odds --table {pay_table.name} "
+            "prices it alone"
+        )
     if wanted is not None and game is not wanted:
         raise OptionError(
             f"--side-bet {pay_table.name} pays on the dealer's hand and is dealt with --game {wanted.value}, where "
