@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from math import comb
@@ -334,6 +335,42 @@ def test_dealer_bonus_pays_the_highest_ranking_line_not_the_best_paid():
     table = PAY_TABLES["dealer-bonus"]
     assert best_line(table, [Line.STRAIGHT, Line.NINE_HIGH_LOW_HAND]).pays == 2
     assert best_line(table, [Line.NINE_HIGH_LOW_HAND]).pays == 5
+
+
+def test_the_envy_of_each_other_player_is_the_tables_line_counts_times_its_amounts():
+    """The Envy bonus (rentoncasino.com's envy amounts): $0.0463 a hand per other player, exactly
+    7,143,240 / 154,143,080, so each other player takes 0.9268% off a $5 Fortune bet's house edge
+    (the Wizard of Odds says 0.92%)."""
+    from decimal import Decimal
+
+    from paigow_cli.analysis.money.side_bets import Envy
+
+    odds = side_bet_odds(PAY_TABLES["fortune"], dealer_classes())
+    envy = Envy(odds, 1, Decimal(5))
+    assert envy.per_player == Fraction(7_143_240, comb(53, 7))
+    assert round(float(odds.house_edge - envy.house_edge), 6) == 0.009268
+
+
+def test_envy_dealt_from_the_deck_your_hand_leaves_has_the_same_mean():
+    """Brute force on a small deck: every other hand dealt from the cards each of your hands leaves
+    pays the envy, on average, what the table's own counts say (linearity; the decks are not
+    independent, the mean does not care)."""
+    from decimal import Decimal
+
+    from paigow_cli.analysis.money.side_bets import ENVY_TABLES, Envy
+
+    live = (*cards("AS AH AD AC KS QS JS TS 9S 8S 7S 6S 2H"), JOKER, *cards("KH"))
+    amounts = dict(ENVY_TABLES["fortune"])
+    table = PAY_TABLES["fortune"]
+    paid = pairs = 0
+    for mine in combinations(live, 7):
+        rest = [card for card in live if card not in mine]
+        for other in combinations(rest, 7):
+            paid += amounts.get(best_line(table, independent_lines(other)).line, 0)
+            pairs += 1
+    dead = [card for card in DECK if card not in live]
+    envy = Envy(side_bet_odds(table, dealer_classes(), dead), 1, Decimal(5))
+    assert paid > 0 and Fraction(paid, pairs) == envy.per_player
 
 
 # --- the command ------------------------------------------------------------------------------------

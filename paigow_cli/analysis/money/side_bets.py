@@ -355,3 +355,52 @@ def side_bet_odds(
     if total != comb(live.count, 7) or any(row.count < 0 for row in rows):
         raise ArithmeticError(f"side-bet counts sum to {total}, not C({live.count}, 7) = {comb(live.count, 7)}")
     return SideBetOdds(table, rows, total)
+
+
+# --- the Envy bonus ------------------------------------------------------------------------------------
+
+ENVY_TABLES = {
+    "fortune": (
+        (L.SEVEN_CARD_STRAIGHT_FLUSH, 5000),
+        (L.ROYAL_MATCH, 1000),
+        (L.SEVEN_CARD_STRAIGHT_FLUSH_JOKER, 500),
+        (L.FIVE_ACES, 250),
+        (L.ROYAL_FLUSH, 50),
+        (L.STRAIGHT_FLUSH, 20),
+        (L.FOUR_OF_A_KIND, 5),
+    ),
+}  # dollars paid to a Fortune bet of ENVY_LEAST or more for each other player's hand on the line (rules.md §8.3)
+ENVY_LEAST = Decimal(5)
+MOST_OTHERS = 5  # a table of six players and the dealer: five others whose hands can pay an envy
+
+
+@dataclass(frozen=True)
+class Envy:
+    """The Envy bonus beside a side bet: each other player's hand on one of its lines pays a fixed
+    amount to every qualifying bet (several hands, several payouts; never one's own hand or the
+    dealer's).
+
+    Its expectation is exact by linearity: before the deal each other player's seven cards are as
+    likely to be any seven as one's own, so each pays on average the table's line counts times the
+    envy amounts over every hand, whatever the cards share; the deck one's own hand leaves changes
+    the envy's spread, not its mean. ``others`` other players, a bet of ``stake``."""
+
+    odds: SideBetOdds
+    others: int
+    stake: Decimal
+
+    @property
+    def per_player(self) -> Fraction:
+        """The envy one other player's hand pays on average (money)."""
+        amounts = dict(ENVY_TABLES[self.odds.table.name])
+        paid = sum(row.count * amounts.get(row.line, 0) for row in self.odds.rows if row.line is not None)
+        return Fraction(paid, self.odds.total)
+
+    @property
+    def ev(self) -> Fraction:
+        """The bet's expected return per unit with the envy of ``others`` players, exactly."""
+        return self.odds.ev + self.others * self.per_player / Fraction(self.stake)
+
+    @property
+    def house_edge(self) -> Fraction:
+        return -self.ev

@@ -75,6 +75,26 @@ def bonus_command(
             "(the lines are named above).",
         ),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            metavar="N",
+            help="With --odds on fortune: the Envy bonus of N other players (0 to 5), each of whose hands of four "
+            "of a kind or better pays a fixed amount to a Fortune bet of $5 or more.",
+            show_default=False,
+        ),
+    ] = None,
+    bet: Annotated[
+        str | None,
+        typer.Option(
+            "--bet",
+            metavar="AMOUNT",
+            help="With --players: your Fortune bet (default 5; the envy needs $5 or more), for the envy's fixed "
+            "payouts per unit bet.",
+            show_default=False,
+        ),
+    ] = None,
     dead: DeadOption = None,
     house_way: HouseWayOption = HouseWayName.FOXWOODS.value,
     wheel: WheelOption = Wheel.SECOND,
@@ -108,6 +128,7 @@ def bonus_command(
     $ paigow bonus --odds --table fortune
     $ paigow bonus --odds --table tiger-9 --house-way ballys --json
     $ paigow bonus --odds --table fortune --pays "five-aces=250,royal-flush=100"
+    $ paigow bonus --odds --table fortune --players 4 --bet 5
     """
     from paigow_cli.analysis.money.side_bets import PAY_TABLES, with_pays
 
@@ -123,13 +144,20 @@ def bonus_command(
             raise OptionError("--dead applies to --odds only (the exact count over the live cards)")
         names = [table_name.value] if table_name else list(PAY_TABLES)
         tables = [with_pays(PAY_TABLES[name], pays) if pays is not None else PAY_TABLES[name] for name in names]
+    with reporting_errors():
+        stake = envy_options(players, bet, odds, table_name)
     if odds:
         table = tables[0]
         with reporting_errors():
             dead_cards = dead_option(dead)
             result = bonus_odds(table, rules, dead_cards)
+        envy = None
+        if players is not None and stake is not None:
+            from paigow_cli.analysis.money.side_bets import Envy
+
+            envy = Envy(result, players, stake)
         Output(as_json, batch=False).emit(
-            bonus_odds_json(result, rules, dead_cards), lambda: bonus_odds_text(result, rules, dead_cards)
+            bonus_odds_json(result, rules, dead_cards, envy), lambda: bonus_odds_text(result, rules, dead_cards, envy)
         )
         return
     output = Output(as_json, is_batch(cards))
@@ -151,6 +179,31 @@ def bonus_command(
         )
 
     for_each_hand(cards, handle, output=output)
+
+
+def envy_options(players: int | None, bet: str | None, odds: bool, table_name: SideBetName | None) -> Decimal | None:
+    """``--players`` and ``--bet``: the Envy bonus's other players and the Fortune bet (its stake)."""
+    from paigow_cli.analysis.money.side_bets import ENVY_LEAST, ENVY_TABLES, MOST_OTHERS
+    from paigow_cli.core.money import MAX_BET, money, parse_amount
+
+    if players is None:
+        if bet is not None:
+            raise OptionError("--bet is the Fortune bet for the Envy bonus: give --players N too")
+        return None
+    if not odds or table_name is None or table_name.value not in ENVY_TABLES:
+        raise OptionError(
+            f"--players prices the Envy bonus beside --odds --table {', '.join(ENVY_TABLES)}: give them too"
+        )
+    if not 0 <= players <= MOST_OTHERS:
+        raise OptionError(
+            f"--players {players} is out of range: give 0 to {MOST_OTHERS} other players (six seats and the dealer)"
+        )
+    stake = parse_amount(bet, "bet", True, MAX_BET) if bet is not None else ENVY_LEAST
+    if stake < ENVY_LEAST:
+        raise OptionError(
+            f"--bet {money(stake)}: the Envy bonus is paid to a Fortune bet of {money(ENVY_LEAST)} or more"
+        )
+    return stake
 
 
 def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:
@@ -273,7 +326,7 @@ def bonus_text(
     return Group(*parts)
 
 
-def bonus_odds_json(odds: Any, rules: Rules, dead: Sequence[Card]) -> dict[str, Any]:
+def bonus_odds_json(odds: Any, rules: Rules, dead: Sequence[Card], envy: Any = None) -> dict[str, Any]:
     total = odds.total
     document: dict[str, Any] = {
         "table": odds.table.name,
@@ -295,10 +348,21 @@ def bonus_odds_json(odds: Any, rules: Rules, dead: Sequence[Card]) -> dict[str, 
     }
     if odds.table.needs_house_way:
         document["house_way"] = rules.house_way
+    if envy is not None:
+        from paigow_cli.analysis.money.side_bets import ENVY_TABLES
+
+        document["envy"] = {
+            "players": envy.others,
+            "bet": float(envy.stake),
+            "pays": [{"hand": line.slug, "dollars": amount} for line, amount in ENVY_TABLES[odds.table.name]],
+            "per_player": float(envy.per_player),
+            "ev": float(envy.ev),
+            "house_edge": float(envy.house_edge),
+        }
     return document
 
 
-def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card]) -> RenderableType:
+def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card], envy: Any = None) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
@@ -321,4 +385,20 @@ def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card]) -> Renderable
         pays = f"{row.pays}" if row.line is not None else "loses"
         grid.add_row(name, pays, f"{row.count:,}", f"{row.probability(total):.8f}", f"{float(row.returns(total)):+.6f}")
     summary = Text(f"EV per unit {float(odds.ev):+.6f}   house edge {100 * float(odds.house_edge):.4f}%", style="bold")
-    return Group(title, fitted(grid, optional=["Probability"]), summary, Text(spread_text(odds.payouts, session=False)))
+    parts: list[Any] = [
+        title,
+        fitted(grid, optional=["Probability"]),
+        summary,
+        Text(spread_text(odds.payouts, session=False)),
+    ]
+    if envy is not None:
+        others = f"{envy.others} other player{'s' * (envy.others != 1)}"
+        parts.append(
+            Text(
+                f"With the Envy bonus of {others} on a ${envy.stake} bet: EV per unit {float(envy.ev):+.6f}, house edge "
+                f"{100 * float(envy.house_edge):.4f}% (each other player's hand pays ${float(envy.per_player):.4f} on "
+                "average, exactly; the spread above leaves the envy out).",
+                style="bold",
+            )
+        )
+    return Group(*parts)
