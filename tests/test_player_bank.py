@@ -158,6 +158,23 @@ def test_co_banking_is_half_the_bank_and_every_other_hand_the_mean_of_banking_an
     assert other["ev_money"] == pytest.approx((found["ev_money"] + other["playing_ev_money"]) / 2)
 
 
+def test_the_banker_plays_the_way_named_and_the_seats_the_house_way(cache_folder):
+    """--banker-plays: the one-on-one counts are edge --banker --player's with no commission, and
+    the class method reads the same strategy (one seat: the two answers agree)."""
+    found = json.loads(
+        runner.invoke(
+            app, ["bank", "--players", "1", "--banker-plays", "trump-plaza", "--dead", DEAD_TEXT, "--json"]
+        ).stdout
+    )
+    edge = runner.invoke(
+        app, ["edge", "--banker", "--player", "trump-plaza", "--commission", "0", "--dead", DEAD_TEXT, "--json"]
+    )
+    counted = json.loads(edge.stdout)
+    assert (found["one_on_one"]["wins"], found["one_on_one"]["losses"]) == (counted["wins"], counted["losses"])
+    assert found["banker_plays"] == "trump-plaza" and found["exact"]
+    assert sum(row["net"] * row["probability"] for row in found["round"]) == pytest.approx(found["ev_money"])
+
+
 def test_a_session_of_rounds_is_the_rounds_net_added_up_and_its_ruin_is_bounded(cache_folder, small_bank):
     """--hands: the session's chances are the round's outcomes convolved (checked against the exact
     two-round sum), its mean hands times the round's; a bank is ruined sooner forever than within."""
@@ -220,6 +237,7 @@ def test_bank_csv_lists_every_net_of_the_round_or_the_session_and_svg_draws_the_
         (["--commission", "1.5"], "--commission 1.5 is out of range"),
         (["--players", "3", "--dead", DEAD_TEXT], "22 live cards deal the banker and at most 2 seats"),
         (["--bankroll", "500"], "give --hands N too"),
+        (["--banker-plays", "nosuch"], "--banker-plays: unknown house way 'nosuch'"),
         (["--svg", "x.svg"], "--svg draws a session's net: give --hands N too"),
         (["--csv", "--json"], "choose --json or --csv, not both"),
         (["--bet", "25", "--bank", "10"], "--bank $10 does not cover the first seat's bet"),

@@ -89,12 +89,20 @@ def covered(bets: tuple[Fraction, ...], bank: Fraction) -> tuple[Fraction, ...]:
     return tuple(action)
 
 
-def banker_question(rules: Rules, dead: tuple = ()) -> Question:
+def banker_question(rules: Rules, dead: tuple = (), banker_plays: str | None = None) -> Question:
     """The one-on-one question of one seat against the bank: the banker (the player who banks, who
-    wins copies) against a hand set by the house way, no commission (the bank's is charged here)."""
+    wins copies; setting by ``banker_plays``, default the house way) against a hand set by the
+    house way, no commission (the bank's is charged here). Its dealer question (``.dealer``) has
+    the strategy table the class method reads.
+
+    >>> from paigow_cli.core.rules import Rules
+    >>> banker_question(Rules(), (), "trump-plaza").strategy, banker_question(Rules(), (), "foxwoods").strategy
+    ('trump-plaza', None)
+    """
     from dataclasses import replace
 
-    return Question(replace(rules, banker=True, commission=0.0), tuple(dead))
+    strategy = banker_plays if banker_plays not in (None, rules.house_way) else None
+    return Question(replace(rules, banker=True, commission=0.0), tuple(dead), strategy)
 
 
 def linear_ev(result: EdgeResult, table: BankTable) -> Fraction:

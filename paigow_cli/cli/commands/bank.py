@@ -230,11 +230,11 @@ def bank_command(
                 f"seat{'s' * (most != 1)}"
             )
     rules = make_rules(house_way, wheel=wheel)
-    banker_way = make_rules(banker_plays, wheel=wheel).house_way if banker_plays else rules.house_way
+    banker_way = banker_way_named(banker_plays) if banker_plays else rules.house_way
     rate = Fraction(str(commission))
     action = covered(bets, Fraction(stake)) if stake is not None else bets
     table = BankTable(action, rate, commission_on == "net", Fraction(flat))
-    question = banker_question(rules, dead_cards)
+    question = banker_question(rules, dead_cards, banker_way)
     answer, outcomes = bank_answer(question, table, banker_way, jobs=jobs, scheduler=scheduler)
     answer["bank"] = float(stake) if stake is not None else None
     answer["bets_given"] = [float(amount) for amount in bets]
@@ -271,6 +271,22 @@ def bank_command(
     Output(as_json, batch=False).emit(answer, lambda: bank_text(answer, picture))
 
 
+def banker_way_named(name: str) -> str:
+    """``--banker-plays``: a house way, a plugin or a saved card, loaded; an error names the flag."""
+    from paigow_cli.cli.options import plugin_notes
+    from paigow_cli.core.errors import PaigowError
+    from paigow_cli.house_ways.plugins import resolve
+
+    with reporting_errors():
+        try:
+            found = resolve(name)
+        except PaigowError as error:
+            error.about = "banker_plays"
+            raise
+    plugin_notes(found)
+    return found
+
+
 def seat_bets(text: str, players: int) -> tuple[Fraction, ...]:
     """``--bet``: one amount for every seat, or one per seat.
 
@@ -298,7 +314,7 @@ def bank_answer(
     from paigow_cli.cli.tables import dealer_table
 
     one = edge_result(question, whole_game(question, jobs=jobs, scheduler=scheduler), "house")
-    tables, _ = count_tables([[question]], jobs=jobs, scheduler=scheduler)
+    tables, _ = count_tables([[question.dealer]], jobs=jobs, scheduler=scheduler)
     with reporting_errors():
         odds = seat_odds(tables[0][0], dealer_table(replace_way(question.rules, banker_way)))
     outcomes = round_outcomes(odds, table)
