@@ -110,17 +110,11 @@ def bonus_command(
     deal --dealer (PLAYER | DEALER) prices them on the dealer's seven. A hand is paid once, at its
     highest-paying line.
 
-    The lines --pays names: fortune: seven-card-straight-flush, royal-match,
-    seven-card-straight-flush-joker, five-aces, royal-flush, straight-flush, four-of-a-kind,
-    full-house, flush, three-of-a-kind, straight; emperors-challenge: those but royal-match,
-    plus nine-high-pai-gow, ten-high-pai-gow, jack-high-pai-gow; mania-seven-card: five-aces,
-    royal-flush, straight-flush, four-of-a-kind, full-house, flush, three-of-a-kind, straight;
-    mania-three-card: three-card-straight-flush, three-card-three-of-a-kind,
-    three-card-straight-flush-joker, three-card-straight, three-card-flush, three-card-pair;
-    dealer-bonus: seven-card-straight-flush, seven-card-straight-flush-joker, royal-match, five-aces,
-    royal-flush, straight-flush, four-of-a-kind, full-house, flush, three-of-a-kind, straight,
-    nine-high-low-hand; queens-dragon:
-    queen-high-pai-gow; tiger-9: nine-high-low-hand.
+    --pays names a table's lines as --odds --json lists them (each row's hand): on fortune,
+    seven-card-straight-flush, royal-match, five-aces, royal-flush, four-of-a-kind, straight and
+    the others; on emperors-challenge also nine-high-pai-gow; on mania-three-card
+    three-card-pair and the other three-card lines; on tiger-9 nine-high-low-hand. A name the
+    table does not have is an error that lists the table's lines.
 
     Examples:
 
