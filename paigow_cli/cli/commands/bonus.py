@@ -110,11 +110,27 @@ def bonus_command(
     deal --dealer (PLAYER | DEALER) prices them on the dealer's seven. A hand is paid once, at its
     highest-paying line.
 
-    --pays names a table's lines as --odds --json lists them (each row's hand): on fortune,
-    seven-card-straight-flush, royal-match, five-aces, royal-flush, four-of-a-kind, straight and
-    the others; on emperors-challenge also nine-high-pai-gow; on mania-three-card
-    three-card-pair and the other three-card lines; on tiger-9 nine-high-low-hand. A name the
-    table does not have is an error that lists the table's lines.
+    The lines --pays can change, by table (a name a table does not have is an error that lists the
+    table's own):
+
+    Fortune: seven-card-straight-flush-joker, seven-card-straight-flush, three-of-a-kind,
+    royal-match, five-aces, royal-flush, straight-flush, four-of-a-kind, full-house, flush, straight.
+
+    Emperor's Challenge: seven-card-straight-flush-joker, five-aces, seven-card-straight-flush,
+    royal-flush, straight-flush, four-of-a-kind, full-house, flush, three-of-a-kind, straight,
+    nine-high-pai-gow, ten-high-pai-gow, jack-high-pai-gow.
+
+    Mania 7-card: five-aces, royal-flush, straight-flush, four-of-a-kind, full-house, flush,
+    three-of-a-kind, straight.
+
+    Mania 3-card: three-card-straight-flush-joker, three-card-three-of-a-kind, three-card-flush,
+    three-card-straight-flush, three-card-straight, three-card-pair.
+
+    Dealer Bonus: seven-card-straight-flush-joker, seven-card-straight-flush, royal-match,
+    five-aces, royal-flush, straight-flush, four-of-a-kind, full-house, flush, three-of-a-kind,
+    straight, nine-high-low-hand.
+
+    Queen's Dragon: queen-high-pai-gow. Tiger 9: nine-high-low-hand.
 
     Examples:
 
