@@ -67,3 +67,13 @@ def money(amount: Decimal, *, signed: bool = False, dollar: bool = True, cents: 
         number = number[:-3]
     sign = ("+" if amount >= 0 else "-") if signed else ("-" if amount < 0 else "")
     return f"{sign}{'$' if dollar else ''}{number}"
+
+
+def money_of(amount: float, *, signed: bool = False) -> str:
+    """A computed amount (a float: an expectation, a spread) rounded to cents and written as
+    ``money`` writes amounts, cents always shown.
+
+    >>> money_of(2.30713), money_of(-0.6835, signed=True), money_of(1261.25, signed=True)
+    ('$2.31', '-$0.68', '+$1,261.25')
+    """
+    return money(Decimal(str(round(amount, 2))), signed=signed, cents=True)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from paigow_cli.analysis.game.question import Question
-from paigow_cli.analysis.money.spread import Payouts
+from paigow_cli.analysis.money.spread import Payouts, main_bet
 
 if TYPE_CHECKING:
     from paigow_cli.analysis.money.results import EdgeResult
@@ -115,8 +115,7 @@ def linear_ev(result: EdgeResult, table: BankTable) -> Fraction:
     >>> linear_ev(one, BankTable((Fraction(25), Fraction(10)), Fraction(1, 20), on_net=False))
     Fraction(119, 40)
     """
-    wins, losses, deals = Fraction(result.wins), Fraction(result.losses), result.deals
-    per_unit = (wins * (1 - table.commission) - losses) / deals
+    per_unit = main_bet(result.wins, result.pushes, result.losses, table.commission).mean
     return per_unit * table.action - table.fee
 
 

@@ -23,8 +23,6 @@ from paigow_cli.cli.options import (
     make_rules,
 )
 from paigow_cli.cli.output import Output, check_folder, write_file
-from paigow_cli.cli.views.bank import bank_picture, bank_svg, bank_text, dollars, round_csv
-from paigow_cli.cli.views.session import session_csv
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.money import MAX_BANKROLL, MAX_BET, money, parse_amount
 from paigow_cli.core.rules import HouseWayName, Wheel
@@ -195,6 +193,8 @@ def bank_command(
     $ paigow bank --commission 0 --fee 1 --bet 25 --bank 100
     """
     from paigow_cli.analysis.money.bank import MOST_SEATS, BankTable, banker_question, covered
+    from paigow_cli.cli.views.bank import bank_picture, bank_svg, bank_text, dollars, round_csv
+    from paigow_cli.cli.views.session import session_csv
 
     with reporting_errors():
         if players is not None and not 1 <= players <= MOST_SEATS:
@@ -235,7 +235,8 @@ def bank_command(
     action = covered(bets, Fraction(stake)) if stake is not None else bets
     table = BankTable(action, rate, commission_on == "net", Fraction(flat))
     question = banker_question(rules, dead_cards, banker_way)
-    answer, outcomes = bank_answer(question, table, banker_way, jobs=jobs, scheduler=scheduler)
+    one, odds = bank_counts(question, banker_way, jobs=jobs, scheduler=scheduler)
+    answer, outcomes = bank_answer(question, banker_way, one, odds, table)
     answer["bank"] = float(stake) if stake is not None else None
     answer["bets_given"] = [float(amount) for amount in bets]
     if simulate:
@@ -244,22 +245,14 @@ def bank_command(
     if hands is not None:
         with reporting_errors():
             answer["session"], session = session_answer(outcomes, table, hands, money_behind)
-    if every_other or co_bank or by_players:
-        seat = seat_result(question, table, jobs=jobs, scheduler=scheduler)
-        if every_other:
-            answer["every_other"] = every_other_answer(rules, dead_cards, table, answer, jobs=jobs, scheduler=scheduler)
-        if co_bank:
-            answer["co_bank"] = {"ev_money": answer["ev_money"] / 2, "ev": answer["ev"] / 2}
-        if by_players:
-            answer["by_players"] = by_players_answer(
-                question,
-                table,
-                banker_way,
-                seat,
-                Fraction(stake) if stake is not None else None,
-                jobs=jobs,
-                scheduler=scheduler,
-            )
+    if every_other:
+        answer["every_other"] = every_other_answer(rules, dead_cards, table, answer, jobs=jobs, scheduler=scheduler)
+    if co_bank:
+        answer["co_bank"] = {"ev_money": answer["ev_money"] / 2, "ev": answer["ev"] / 2}
+    if by_players:
+        answer["by_players"] = by_players_answer(
+            question, banker_way, one, odds, table, Fraction(stake) if stake is not None else None
+        )
     unit = Decimal(str(table.bets[0]))
     if svg is not None and session is not None:
         with reporting_errors():
@@ -303,12 +296,13 @@ def seat_bets(text: str, players: int) -> tuple[Fraction, ...]:
     return tuple(amounts)
 
 
-def bank_answer(
-    question: Any, table: BankTable, banker_way: str, *, jobs: int | None, scheduler: str | None
-) -> tuple[dict, list[tuple[Fraction, float]]]:
-    """The bank's round: exact when linear, else by the class method; as ``--json`` gives it, and
-    the round's exact nets with their probabilities."""
-    from paigow_cli.analysis.money.bank import linear_ev, outcomes_mean, outcomes_sd, round_outcomes, seat_odds
+def bank_counts(question: Any, banker_way: str, *, jobs: int | None, scheduler: str | None) -> tuple[Any, Any]:
+    """What every answer of the bank reads, once: the banker's exact one-on-one counts against a
+    seat, and each seat's chances per class of the banker's hand (the dealer question's strategy
+    table; both cached, else counted with a progress bar)."""
+    from dataclasses import replace
+
+    from paigow_cli.analysis.money.bank import seat_odds
     from paigow_cli.analysis.money.results import edge_result
     from paigow_cli.cli.counting import count_tables, whole_game
     from paigow_cli.cli.tables import dealer_table
@@ -316,7 +310,17 @@ def bank_answer(
     one = edge_result(question, whole_game(question, jobs=jobs, scheduler=scheduler), "house")
     tables, _ = count_tables([[question.dealer]], jobs=jobs, scheduler=scheduler)
     with reporting_errors():
-        odds = seat_odds(tables[0][0], dealer_table(replace_way(question.rules, banker_way)))
+        odds = seat_odds(tables[0][0], dealer_table(replace(question.rules, house_way=banker_way)))
+    return one, odds
+
+
+def bank_answer(
+    question: Any, banker_way: str, one: Any, odds: Any, table: BankTable
+) -> tuple[dict, list[tuple[Fraction, float]]]:
+    """The bank's round (``one`` and ``odds`` from ``bank_counts``): exact when linear, else by the
+    class method; as ``--json`` gives it, and the round's exact nets with their probabilities."""
+    from paigow_cli.analysis.money.bank import linear_ev, outcomes_mean, outcomes_sd, round_outcomes
+
     outcomes = round_outcomes(odds, table)
     exact = table.linear
     mean = float(linear_ev(one, table)) if exact else outcomes_mean(outcomes)
@@ -343,12 +347,6 @@ def bank_answer(
     }, outcomes
 
 
-def replace_way(rules: Any, name: str) -> Any:
-    from dataclasses import replace
-
-    return replace(rules, house_way=name)
-
-
 def session_answer(
     outcomes: list[tuple[Fraction, float]], table: BankTable, hands: int, bankroll: Decimal | None
 ) -> tuple[dict, SessionDistribution]:
@@ -356,6 +354,7 @@ def session_answer(
     round), and with ``bankroll`` the risk that the bank can no longer cover every seat's bet."""
     from paigow_cli.analysis.money.bank import round_payouts
     from paigow_cli.analysis.money.session import lattice_size, ruin_long_run, ruin_within, session_distribution
+    from paigow_cli.cli.views.bank import dollars
 
     unit = table.bets[0]
     payouts = round_payouts(outcomes, unit)
@@ -392,24 +391,25 @@ def session_answer(
 
 
 def simulated_answer(question: Any, table: BankTable, banker_way: str, rounds: int) -> dict:
+    from dataclasses import replace
+
     from paigow_cli.cli.tables import dealer_table
     from paigow_cli.study.simulation import simulate_bank
 
     with reporting_errors():
         seats = dealer_table(question.rules)
-        banker = dealer_table(replace_way(question.rules, banker_way))
+        banker = dealer_table(replace(question.rules, house_way=banker_way))
         found = simulate_bank(seats, banker, table, rounds, 1, tuple(int(card) for card in question.dead))
     return {"rounds": found.rounds, "ev_money": found.mean, "stderr_money": found.stderr, "seed": 1}
 
 
-def seat_result(question: Any, table: BankTable, *, jobs: int | None, scheduler: str | None) -> Fraction:
-    """One seat's exact expected result per unit bet against the bank: it pays the commission on a
-    win (the house takes it from every winning seat), less its fee at the first bet."""
-    from paigow_cli.analysis.money.results import edge_result
-    from paigow_cli.cli.counting import whole_game
+def seat_result(one: Any, table: BankTable) -> Fraction:
+    """One seat's exact expected result per unit bet against the bank (``one``: the banker's
+    one-on-one counts): it pays the commission on a win (the house takes it from every winning
+    seat), less its fee at the first bet."""
+    from paigow_cli.analysis.money.spread import main_bet
 
-    one = edge_result(question, whole_game(question, jobs=jobs, scheduler=scheduler), "house")
-    per_unit = (Fraction(one.losses) * (1 - table.commission) - one.wins) / one.deals
+    per_unit = main_bet(one.losses, one.pushes, one.wins, table.commission).mean  # the seat wins what the bank loses
     return per_unit - table.fee / table.bets[0]
 
 
@@ -432,14 +432,7 @@ def every_other_answer(
 
 
 def by_players_answer(
-    question: Any,
-    table: BankTable,
-    banker_way: str,
-    seat: Fraction,
-    stake: Fraction | None,
-    *,
-    jobs: int | None,
-    scheduler: str | None,
+    question: Any, banker_way: str, one: Any, odds: Any, table: BankTable, stake: Fraction | None
 ) -> list[dict]:
     """The bank against 1 to 6 seats at the first bet (``stake``: the bank's, covering them in
     order): the banker's and a seat's result, and the largest fee per hand at which banking still
@@ -450,10 +443,11 @@ def by_players_answer(
 
     rows = []
     unit = table.bets[0]
+    seat = seat_result(one, table)
     for seats in range(1, min(MOST_SEATS, (53 - len(question.dead)) // 7 - 1) + 1):
         bets = (unit,) * seats
         sized = replace(table, bets=covered(bets, stake) if stake is not None else bets)
-        found, _ = bank_answer(question, sized, banker_way, jobs=jobs, scheduler=scheduler)
+        found, _ = bank_answer(question, banker_way, one, odds, sized)
         before_fee = found["ev_money"] + float(table.fee)
         rows.append(
             {

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -22,9 +21,10 @@ from paigow_cli.cli.options import (
     option_cards,
 )
 from paigow_cli.cli.output import Output, cards_markup
+from paigow_cli.cli.views.common import question_json
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.games import game_text
-from paigow_cli.core.money import MAX_BET, money, parse_amount
+from paigow_cli.core.money import MAX_BET, money_of, parse_amount
 from paigow_cli.core.rules import Game, HouseWayName, Wheel
 
 if TYPE_CHECKING:
@@ -127,7 +127,12 @@ def dragon_answer(
         with reporting_errors():
             result = edge_result(question, whole_game(question, jobs=jobs, scheduler=scheduler), "house")
         answer = exact_answer(result)
-    return {"cards": [str(card) for card in hand], "dead": [str(card) for card in seen], **rules_json(rules), **answer}
+    return {
+        "cards": [str(card) for card in hand],
+        "dead": [str(card) for card in seen],
+        **question_json(rules, ("house_way", "game", "wheel", "commission")),
+        **answer,
+    }
 
 
 def dragon_line(answer: dict[str, Any]) -> str:
@@ -143,15 +148,6 @@ def raise_quick_game(game: Game) -> None:
     raise OptionError(
         f"--quick simulates the classic game; {game.value} pushes some dealer hands: drop --quick for the exact count"
     )
-
-
-def rules_json(rules: Rules) -> dict[str, Any]:
-    return {
-        "house_way": rules.house_way,
-        "game": rules.game.value,
-        "wheel": rules.wheel.value,
-        "commission": rules.commission,
-    }
 
 
 def exact_answer(result: EdgeResult) -> dict[str, Any]:
@@ -223,7 +219,7 @@ def dragon_text(answer: dict[str, Any], rules: Rules, hand: tuple[Card, ...]) ->
         )
         ev = f"EV {answer['ev']:+.4f} ± {answer['stderr']:.4f} a unit"
     if "ev_money" in answer:
-        ev += f", {money(Decimal(str(round(answer['ev_money'], 2))), signed=True, cents=True)} on a {money(Decimal(str(answer['bet'])), cents=True)} bet"
+        ev += f", {money_of(answer['ev_money'], signed=True)} on a {money_of(answer['bet'])} bet"
     verdict = "take it" if answer["take"] else "leave it"
     lines.append(Text(f"{ev}: {verdict}.", style="bold"))
     if not answer["exact"] and abs(answer["ev"]) < 2 * answer["stderr"]:

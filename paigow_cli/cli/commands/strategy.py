@@ -23,17 +23,6 @@ from paigow_cli.cli.options import (
     make_rules,
 )
 from paigow_cli.cli.output import Output, data_table, fitted, note, write_file
-from paigow_cli.cli.views.card import (
-    card_json,
-    card_markdown,
-    card_summary,
-    card_text,
-    card_title,
-    complete_html,
-    complete_markdown,
-    complete_text,
-    percent,
-)
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.rules import Game, HouseWayName, Wheel
 
@@ -179,6 +168,15 @@ def strategy_command(
     tables, _ = count_tables([[question]], jobs=jobs, scheduler=scheduler)
     from paigow_cli.analysis.strategy.card import search_card
     from paigow_cli.cli.tables import class_catalogue_once, dealer_table
+    from paigow_cli.cli.views.card import (
+        card_json,
+        card_markdown,
+        card_text,
+        card_title,
+        complete_html,
+        complete_markdown,
+        complete_text,
+    )
 
     with reporting_errors():
         if base_name is not None:
@@ -320,6 +318,7 @@ def saved_cards() -> list[dict[str, Any]]:
 def list_command(as_json: bool) -> None:
     from rich.text import Text
 
+    from paigow_cli.cli.views.card import percent
     from paigow_cli.core.folders import saved_cards_dir
 
     cards = saved_cards()
@@ -413,6 +412,7 @@ def write_card_plugin(card: StrategyCard, path: Path, table: Any, rules: int, mi
     """Write the card's plugin (atomically), load it, build its table and check it plays as the card."""
     from paigow_cli.analysis.strategy.card_plugin import check_plugin, plugin_name, plugin_source
     from paigow_cli.cli.tables import dealer_table
+    from paigow_cli.cli.views.card import card_summary
     from paigow_cli.house_ways.plugins import resolve
 
     question = card.question

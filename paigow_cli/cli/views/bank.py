@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from paigow_cli.cli.output import data_table, fitted
-from paigow_cli.core.money import money
+from paigow_cli.core.money import money_of
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -179,8 +179,8 @@ def session_lines(session: dict) -> list[Any]:
 
 
 def dollars(amount: float) -> str:
-    return money(Decimal(str(round(amount, 2))), cents=True)
+    return money_of(amount)
 
 
 def signed_money(amount: float) -> str:
-    return money(Decimal(str(round(amount, 2))), signed=True, cents=True)
+    return money_of(amount, signed=True)

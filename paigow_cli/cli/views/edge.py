@@ -23,7 +23,7 @@ from paigow_cli.cli.views.common import (
 )
 from paigow_cli.core.cards import sort_cards
 from paigow_cli.core.games import game_text
-from paigow_cli.core.money import money
+from paigow_cli.core.money import money, money_of
 from paigow_cli.core.rules import BEST_WAY
 
 if TYPE_CHECKING:
@@ -271,7 +271,7 @@ def edge_text(
                 f"A collection fee of {money(fee, cents=True)} a hand on a {money(bet, cents=True)} bet "
                 f"({100 * float(per_unit):.4f}% of a unit, paid whatever the result) {commission}: both are "
                 f"in the house edge. The player's EV per hand: "
-                f"{money(Decimal(str(round(result.ev * float(bet), 2))), signed=True, cents=True)}."
+                f"{money_of(result.ev * float(bet), signed=True)}."
             ),
         )
     if other is not None and own is not None and result.player == BEST_WAY:
