@@ -62,7 +62,7 @@ SHARED_TABLES = ROOT / ".pytest_cache" / "paigow-tables"
 
 def shared_tables() -> Path:
     """A folder of the tables most tests load (every shipped house way's dealer table, the category
-    table, the class catalogue), built once for every test process and kept between runs (their
+    tables of both jokers, the class catalogue), built once for every test process and kept between runs (their
     names carry the digest of the code that builds them, so a stale one is never read).
 
     pytest-xdist's workers share it: the first to take the lock builds what is missing, using every
@@ -71,7 +71,7 @@ def shared_tables() -> Path:
     import fcntl
 
     from paigow_cli.analysis.strategy.catalogue import class_catalogue
-    from paigow_cli.core.rules import HouseWayName, Wheel
+    from paigow_cli.core.rules import HouseWayName, Joker, Wheel
     from paigow_cli.engine.dealer_table import load_categories, load_table
 
     SHARED_TABLES.mkdir(parents=True, exist_ok=True)
@@ -83,6 +83,7 @@ def shared_tables() -> Path:
             for way in HouseWayName:
                 load_table(way, Wheel.SECOND)
             load_categories()
+            load_categories(joker=Joker.WILD)
             class_catalogue(Wheel.SECOND)
         finally:
             if previous is None:

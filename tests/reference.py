@@ -1,7 +1,8 @@
 """An independent, deliberately naive hand evaluator used only to check the real one.
 
 It substitutes the joker explicitly: as an ace of no suit (for pairing), or as
-any absent card when that makes a straight, flush or straight flush. Values are
+any absent card when that makes a straight, flush or straight flush. A fully wild
+joker (``wild``) is tried as every rank of no suit and every absent card, whatever it makes. Values are
 (category, tie-break) tuples; straights use 13.5 for the wheel under ``second``.
 """
 
@@ -30,7 +31,7 @@ def plain_value(cards: Sequence[tuple[int, str | None]], wheel_low: bool) -> tup
     shape = tuple(sorted(counts.values(), reverse=True))
     order = tuple(rank for rank, _ in sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True))
     if shape == (5,):
-        return (9,)
+        return (9, ranks[0])
     if straight and flush:
         return (8, straight)
     if shape == (4, 1):
@@ -44,21 +45,24 @@ def plain_value(cards: Sequence[tuple[int, str | None]], wheel_low: bool) -> tup
     return ({(3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}.get(shape, 0), order)
 
 
-def reference_five(hand: Sequence[Card], wheel_low: bool = False) -> tuple:
+def reference_five(hand: Sequence[Card], wheel_low: bool = False, wild: bool = False) -> tuple:
     real = [(card.rank, card.suit) for card in hand if not card.is_joker]
     if len(real) == 5:
         return plain_value(real, wheel_low)
-    options = [plain_value(real + [(14, None)], wheel_low)]
+    options = [plain_value(real + [(rank, None)], wheel_low) for rank in (range(2, 15) if wild else (14,))]
     for card in DECK[:52]:
         if card in hand:
             continue
         value = plain_value(real + [(card.rank, card.suit)], wheel_low)
-        if value[0] in (4, 5, 8):
+        if wild or value[0] in (4, 5, 8):
             options.append(value)
     return max(options)
 
 
-def reference_two(hand: Sequence[Card]) -> tuple:
+def reference_two(hand: Sequence[Card], wild: bool = False) -> tuple:
+    if wild and any(card.is_joker for card in hand):
+        other = next(card for card in hand if not card.is_joker)
+        return (1, other.rank)
     a, b = sorted((card.rank for card in hand), reverse=True)
     return (1, a) if a == b else (0, a, b)
 

@@ -17,7 +17,7 @@ from reference import brute_force
 
 from paigow_cli.core.cards import DECK, JOKER
 from paigow_cli.core.hands import Category
-from paigow_cli.core.rules import Game, HouseWayName, Wheel
+from paigow_cli.core.rules import Game, HouseWayName, Joker, Wheel
 from paigow_cli.core.splits import all_splits
 from paigow_cli.engine.cache import StaleCache, read_arrays, table_path, write_arrays
 from paigow_cli.engine.categories import category_counts, power_rows
@@ -148,6 +148,36 @@ def test_category_counts_with_dead_cards_match_a_brute_force(cache_folder):
         expected = Counter(best_five(seven)[0].category for seven in combinations(live, 7))
         counts = category_counts(classes, codes, dead)
         assert {k: v for k, v in counts.counts.items() if v} == dict(expected)
+
+
+def test_wild_joker_category_counts_with_dead_cards_match_a_brute_force(cache_folder):
+    from paigow_cli.core.hands import best_five, category_slug
+
+    classes, codes = load_categories(joker=Joker.WILD)
+    rng = random.Random(9)
+    for _ in range(3):
+        dead = tuple(rng.sample(DECK[:52], 37))  # the joker stays live
+        live = [card for card in DECK if card not in dead]
+        expected = Counter(best_five(seven, wild=True)[0].category for seven in combinations(live, 7))
+        counts = category_counts(classes, codes, dead)
+        assert {k: v for k, v in counts.counts.items() if v} == dict(expected), dead
+        fives = [best_five(seven, wild=True)[0].key for seven in combinations(live, 7)]
+        assert counts.five_aces == sum(category_slug(key) == "five-aces" for key in fives), dead
+
+
+def test_wild_joker_five_of_a_kind_counts_by_hand(cache_folder):
+    """Four of a rank, the joker and any two of the 48 other cards: 13 x C(48, 2), 1,128 of them aces."""
+    classes, codes = load_categories(joker=Joker.WILD)
+    counts = category_counts(classes, codes)
+    assert counts.total == comb(53, 7)
+    assert counts.counts[Category.FIVE_ACES] == 13 * comb(48, 2) == 14_664
+    assert counts.five_aces == comb(48, 2) == PUBLISHED_CATEGORY_COUNTS[Category.FIVE_ACES]
+
+
+def test_wild_joker_changes_no_hand_without_the_joker(cache_folder):
+    bug, wild = load_categories(), load_categories(joker=Joker.WILD)
+    assert category_counts(*bug, [JOKER]).counts == category_counts(*wild, [JOKER]).counts
+    assert category_counts(*wild).counts[Category.STRAIGHT_FLUSH] == PUBLISHED_CATEGORY_COUNTS[Category.STRAIGHT_FLUSH]
 
 
 def test_power_distribution_sums_and_orders(foxwoods_table):

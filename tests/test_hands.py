@@ -155,6 +155,73 @@ def test_five_card_values_match_the_reference_evaluator_in_order():
             assert (ours[before] == ours[after]) == (theirs[before] == theirs[after]), (hands[before], hands[after])
 
 
+# --- §11 the fully wild joker -------------------------------------------------------------
+
+
+def wild(text: str) -> HandValue:
+    return evaluate(cards(text), wild=True)
+
+
+def test_wild_joker_pairs_with_any_rank():
+    assert wild("JK KS 9D 5C 3H").label == "Pair of kings, 9-5-3"
+    assert wild("JK KS KD 5C 3H").label == "Three of a kind, kings, 5-3"
+    assert wild("JK KS KD 5C 5H").label == "Full house, kings over fives"
+    assert value("JK KS 9D 5C 3H").label == "High card, A-K-9-5-3"  # the bug only pairs aces
+
+
+def test_wild_joker_with_four_of_a_kind_is_five_of_a_kind_above_a_royal_flush():
+    five_twos = wild("JK 2S 2D 2C 2H")
+    assert five_twos.label == "Five twos" and five_twos.category == Category.FIVE_ACES
+    assert five_twos > wild("AS KS QS JS TS")
+    assert wild("JK AS AD AC AH") > wild("JK KS KD KC KH") > five_twos
+
+
+def test_wild_joker_completes_straights_and_flushes_as_the_bug_does():
+    for text in ("JK 2C 3D 4H 5S", "JK AS KS QS 9S", "JK 9S 8S 7S 6S", "JK AS KD QH JC"):
+        assert wild(text) == value(text), text
+
+
+def test_wild_joker_is_never_worse_than_the_bug():
+    rng = random.Random(11)
+    for _ in range(3000):
+        hand = tuple(rng.sample(DECK[:52], 4)) + (DECK[52],)
+        assert wild_key(hand) >= five_card_key(hand), hand
+
+
+def wild_key(hand) -> int:
+    return five_card_key(hand, wild=True)
+
+
+def test_wild_joker_in_the_low_hand_pairs_the_other_card():
+    assert wild("JK 4C").label == "Pair of fours"
+    assert wild("JK 4C") > wild("AS KH") and wild("JK 4C") < wild("5S 5H")
+
+
+def test_wild_five_card_values_match_the_reference_evaluator_in_order():
+    """Every four real cards with the joker from a seeded sample, ordered as the reference orders them."""
+    rng = random.Random(13)
+    narrow = [card for card in DECK[:52] if card.suit in ("S", "H")]
+    hands = [tuple(rng.sample(DECK[:52], 4)) + (DECK[52],) for _ in range(1200)]
+    hands += [tuple(rng.sample(narrow, 4)) + (DECK[52],) for _ in range(800)]
+    hands += random_hands(800, seed=17, size=5)
+    for wheel_low in (False, True):
+        ours = [five_card_key(hand, wheel_low, wild=True) for hand in hands]
+        theirs = [reference_five(hand, wheel_low, wild=True) for hand in hands]
+        order = sorted(range(len(hands)), key=lambda i: theirs[i])
+        for before, after in pairwise(order):
+            assert (ours[before] < ours[after]) == (theirs[before] < theirs[after]), (hands[before], hands[after])
+            assert (ours[before] == ours[after]) == (theirs[before] == theirs[after]), (hands[before], hands[after])
+
+
+def test_wild_two_card_values_match_the_reference():
+    pairs = list(combinations(DECK, 2))
+    order = sorted(pairs, key=lambda pair: reference_two(pair, wild=True))
+    for before, after in pairwise(order):
+        ours = two_card_key(*before, wild=True), two_card_key(*after, wild=True)
+        assert (ours[0] < ours[1]) == (reference_two(before, wild=True) < reference_two(after, wild=True))
+        assert (ours[0] == ours[1]) == (reference_two(before, wild=True) == reference_two(after, wild=True))
+
+
 # --- §3 two-card hands -----------------------------------------------------------------------
 
 

@@ -413,7 +413,7 @@ def test_advise_dealer_orders_by_result_and_lists_only_marks_shown():
 def test_cache_info_lists_the_tables_not_built_yet(tmp_path, monkeypatch):
     monkeypatch.setenv("PAIGOW_CACHE_DIR", str(tmp_path))
     document = json.loads(run("cache", "info", "--json").stdout)
-    assert len(document["not_built"]) == 15
+    assert len(document["not_built"]) == 16
     assert "foxwoods dealer table, second wheel" in run("cache", "info").stdout
 
 

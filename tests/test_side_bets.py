@@ -15,7 +15,7 @@ from helpers import cards
 
 from paigow_cli.analysis.money.side_bets import PAY_TABLES, best_line, pay, side_bet_odds, with_pays
 from paigow_cli.core.bonus_hands import Line, hand_lines, pai_gow_top, three_card_lines
-from paigow_cli.core.cards import DECK, JOKER, Card
+from paigow_cli.core.cards import ACE, DECK, JOKER, Card
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.hands import (
     FIVE_ACES,
@@ -31,6 +31,7 @@ from paigow_cli.core.hands import (
     category_of,
     five_card_key,
     key_ranks,
+    pack,
 )
 from paigow_cli.engine.dealer_classes import dealer_classes
 
@@ -45,8 +46,11 @@ def independent_lines(hand) -> set[Line]:
         categories.add(category)
         if category == STRAIGHT_FLUSH and key_ranks(key)[0] == ROYAL_CODE:
             lines.add(Line.ROYAL_FLUSH)
+        if category == FIVE_ACES:  # five of a rank: aces with the bug, any rank with a wild joker
+            lines.add(Line.FIVE_OF_A_KIND)
+    if any(five_card_key(five) == pack(FIVE_ACES, ACE) for five in combinations(hand, 5)):
+        lines.add(Line.FIVE_ACES)
     for category, line in (
-        (FIVE_ACES, Line.FIVE_ACES),
         (STRAIGHT_FLUSH, Line.STRAIGHT_FLUSH),
         (FOUR_OF_A_KIND, Line.FOUR_OF_A_KIND),
         (FULL_HOUSE, Line.FULL_HOUSE),
@@ -354,6 +358,90 @@ def test_envy_dealt_from_the_deck_your_hand_leaves_has_the_same_mean():
     assert paid > 0 and Fraction(paid, pairs) == envy.per_player
 
 
+# --- the fully wild joker (the Dynasty Bonus) --------------------------------------------------------
+
+
+def wild_lines(hand) -> set[Line]:
+    """An independent reading of a wild joker: the lines of the hand with the joker read as each of the
+    52 cards in turn, together (a hand with the joker is never a pai gow)."""
+    if JOKER not in hand:
+        return independent_lines(hand)
+    real = [card for card in hand if card != JOKER]
+    held: set[Line] = set()
+    for stand_in in DECK[:52]:  # a card held already stands for its rank alone (it makes no flush twice)
+        held |= independent_lines((*real, stand_in))
+    return {line for line in held if line not in PAI_GOW_LINE_SET}
+
+
+PAI_GOW_LINE_SET = {line for line in Line if line.slug.endswith("pai-gow")}
+
+
+def wild_decks():
+    yield (*cards("KS KH KD KC AS AH 9S 8S 7S 6S"), JOKER, *cards("2C 3D"))  # five of a kind, straight flushes
+    rng = random.Random(14)
+    yield (*rng.sample([card for card in DECK[:52] if card.suit in "SH"], 12), JOKER)
+
+
+def test_dynasty_pays_the_best_hand_with_the_joker_fully_wild():
+    table = PAY_TABLES["dynasty"]
+    assert pay(table, cards("KS KH KD KC JK 7D 2C")).line is Line.FIVE_OF_A_KIND
+    assert pay(table, cards("KS KH 9D 7C JK 5D 2C")).line is Line.THREE_OF_A_KIND  # the bug pays nothing here
+    assert pay(PAY_TABLES["mania-seven-card"], cards("KS KH 9D 7C JK 5D 2C")).line is None
+    assert pay(table, cards("AS KS QS JS JK 5D 2C")).line is Line.ROYAL_FLUSH
+
+
+def test_a_wild_joker_holds_every_line_it_can_make():
+    """Three kings, the joker and a nine hold four of a kind and, the joker a nine, a full house."""
+    table = with_pays(PAY_TABLES["dynasty"], "full-house=1000")
+    assert pay(table, cards("KS KH KD 9C JK 7D 2C")).line is Line.FULL_HOUSE
+
+
+@pytest.mark.slow
+def test_dynasty_odds_match_an_independent_brute_force_over_reduced_decks():
+    table = PAY_TABLES["dynasty"]
+    for live in wild_decks():
+        dead = [card for card in DECK if card not in live]
+        odds = side_bet_odds(table, dealer_classes(), dead)
+        read = {hand: wild_lines(hand) for hand in combinations(live, 7)}
+        expected = Counter(best_line(table, lines).line for lines in read.values())
+        assert {row.line: row.count for row in odds.rows if row.count} == +expected, live
+        assert all(hand_lines(hand, wild=True) == frozenset(lines) for hand, lines in read.items())
+
+
+def test_dynasty_counts_are_the_wild_jokers_categories(cache_folder):
+    """Paid by the best five cards' rank, the Dynasty's counts are the seven-card categories with the
+    joker wild (``paigow odds --joker wild``), a royal flush apart from the other straight flushes."""
+    from paigow_cli.core.hands import Category
+    from paigow_cli.core.rules import Joker
+    from paigow_cli.engine.categories import category_counts
+    from paigow_cli.engine.dealer_table import load_categories
+
+    counts = category_counts(*load_categories(joker=Joker.WILD))
+    rows = {row.line: row.count for row in side_bet_odds(PAY_TABLES["dynasty"], dealer_classes()).rows}
+    assert rows[Line.FIVE_OF_A_KIND] == counts.counts[Category.FIVE_ACES] == 14_664
+    assert rows[Line.ROYAL_FLUSH] == counts.royal_flushes
+    assert rows[Line.STRAIGHT_FLUSH] == counts.counts[Category.STRAIGHT_FLUSH] - counts.royal_flushes
+    for line, category in (
+        (Line.FOUR_OF_A_KIND, Category.FOUR_OF_A_KIND),
+        (Line.FULL_HOUSE, Category.FULL_HOUSE),
+        (Line.FLUSH, Category.FLUSH),
+        (Line.STRAIGHT, Category.STRAIGHT),
+        (Line.THREE_OF_A_KIND, Category.THREE_OF_A_KIND),
+    ):
+        assert rows[line] == counts.counts[category], line
+
+
+def test_session_refuses_a_side_bet_dealt_with_a_wild_joker():
+    from typer.testing import CliRunner
+
+    from paigow_cli.cli import app
+
+    result = CliRunner().invoke(app, ["session", "--side-bet", "dynasty", "--hands", "10"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: --side-bet dynasty is dealt in a game with a fully wild joker")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
 # --- the command ------------------------------------------------------------------------------------
 
 
@@ -371,6 +459,7 @@ def test_bonus_prices_a_hand_on_every_table():
         ("mania-seven-card", 250),
         ("mania-three-card", 40),  # A K Q of spades, the first three as given: a straight flush
         ("dealer-bonus", 500),
+        ("dynasty", 25),
         ("queens-dragon", -1),
         ("tiger-9", -1),
     ]

@@ -20,7 +20,7 @@ from paigow_cli.core.errors import (
     OptionError,
 )
 from paigow_cli.core.games import game_choices
-from paigow_cli.core.rules import Game, HouseWayName, Rules, Wheel
+from paigow_cli.core.rules import Game, HouseWayName, Joker, Rules, Wheel
 
 
 class Words(StringParamType):
@@ -49,6 +49,17 @@ WheelOption = Annotated[
     Wheel,
     typer.Option(
         "--wheel", help="Where A-2-3-4-5 ranks: second-highest straight, or the lowest.", case_sensitive=False
+    ),
+]
+
+
+JokerOption = Annotated[
+    Joker,
+    typer.Option(
+        "--joker",
+        help="What the joker stands for: bug (an ace, or a card that completes a straight or a flush) or wild "
+        "(any card, as in California's rooms).",
+        case_sensitive=False,
     ),
 ]
 
@@ -310,6 +321,7 @@ class SideBetName(str, Enum):
     MANIA_SEVEN_CARD = "mania-seven-card"
     MANIA_THREE_CARD = "mania-three-card"
     DEALER_BONUS = "dealer-bonus"
+    DYNASTY = "dynasty"
     QUEENS_DRAGON = "queens-dragon"
     TIGER_9 = "tiger-9"
 

@@ -15,6 +15,7 @@ from paigow_cli.cli.output import (
 from paigow_cli.core.errors import (
     PluginError,
 )
+from paigow_cli.core.rules import Joker
 
 if TYPE_CHECKING:
     from paigow_cli.core.rules import Rules
@@ -65,16 +66,18 @@ class TableOnce:
             return self._table
 
 
-def category_table() -> Any:
-    """The dealer classes and their seven-card categories, built with a progress bar on first use."""
+def category_table(joker: Joker = Joker.BUG) -> Any:
+    """The dealer classes and their seven-card categories (with this joker), built with a progress
+    bar on first use."""
     from paigow_cli.engine.dealer_table import load_categories
 
     cache_folder_note()
+    which = "category table" if joker is Joker.BUG else f"category table for the {joker.value} joker"
     with progress_bar(
-        "Building the category table (once)",
-        "building the category table once: about 12 seconds on two quiet cores, up to half a minute on a busy machine",
+        f"Building the {which} (once)",
+        f"building the {which} once: about 12 seconds on two quiet cores, up to half a minute on a busy machine",
     ) as progress:
-        return load_categories(progress=progress, notify=note)
+        return load_categories(progress=progress, notify=note, joker=joker)
 
 
 def class_catalogue_once(wheel: Any) -> Any:

@@ -61,6 +61,7 @@ class Line(IntEnum):
     THREE_CARD_STRAIGHT = 22
     THREE_CARD_FLUSH = 23
     THREE_CARD_PAIR = 24
+    FIVE_OF_A_KIND = 25  # four of a rank and a fully wild joker (rules.md §11; five aces included)
 
     @property
     def slug(self) -> str:
@@ -150,26 +151,32 @@ def three_card_lines(cards: Sequence[Card]) -> frozenset[Line]:
     return frozenset(lines)
 
 
-def hand_lines(cards: Sequence[Card]) -> frozenset[Line]:
-    """Every side-bet line that seven cards hold (one hand; see ``engine.class_flags.class_lines`` for all at once)."""
+def hand_lines(cards: Sequence[Card], *, wild: bool = False) -> frozenset[Line]:
+    """Every side-bet line that seven cards hold (one hand; see ``engine.class_flags.class_lines`` for all at once).
+
+    A fully wild joker (``wild``) joins whichever rank it makes the most of; a hand that holds it is
+    never a pai gow.
+
+    >>> from paigow_cli.core.cards import parse_cards
+    >>> sorted(line.slug for line in hand_lines(parse_cards("KS KH KD KC JK 7D 2C"), wild=True))
+    ['five-of-a-kind', 'four-of-a-kind', 'full-house', 'three-of-a-kind']
+    >>> sorted(line.slug for line in hand_lines(parse_cards("KS KH KD 9C JK 7D 2C"), wild=True))
+    ['four-of-a-kind', 'full-house', 'three-of-a-kind']
+    """
     joker = any(card.is_joker for card in cards)
     real = [card for card in cards if not card.is_joker]
     counts = Counter(card.rank for card in real)
-    counts[ACE] += joker  # the joker pairs with aces only
+    lines: set[Line] = set()
+    if wild and joker:  # every rank the joker may stand for: the lines of each reading
+        for rank in range(2, ACE + 1):
+            lines |= _count_lines(counts + Counter({rank: 1}))
+    else:
+        counts[ACE] += joker  # the joker pairs with aces only
+        lines |= _count_lines(counts)
     mask = sum(1 << (rank - 2) for rank in {card.rank for card in real})
     suited: Counter[str] = Counter()
     for card in real:
         suited[SUIT_CHARS[card & 3]] |= 1 << (card.rank - 2)
-    lines: set[Line] = set()
-    if counts[ACE] == 5:
-        lines.add(Line.FIVE_ACES)
-    most = max(counts.values())
-    if most >= 4:
-        lines.add(Line.FOUR_OF_A_KIND)
-    if most >= 3:
-        lines.add(Line.THREE_OF_A_KIND)
-        if sum(count >= 2 for count in counts.values()) >= 2:
-            lines.add(Line.FULL_HOUSE)
     if _holds_run(mask, joker, FIVE_WINDOWS, 5):
         lines.add(Line.STRAIGHT)
     for suit, suit_mask in suited.items():
@@ -187,9 +194,27 @@ def hand_lines(cards: Sequence[Card]) -> frozenset[Line]:
         elif joker and _holds_run(suit_mask, True, SEVEN_WINDOWS, 7):
             lines.add(Line.SEVEN_CARD_STRAIGHT_FLUSH_JOKER)
     top = pai_gow_top(cards)
-    if top:
+    if top and not (wild and joker):
         lines.add(PAI_GOW_LINES[top])
     return frozenset(lines)
+
+
+def _count_lines(counts: Counter[int]) -> set[Line]:
+    """The lines rank counts hold (the joker counted in as one rank): five of a kind, four and
+    three of a kind, full house."""
+    lines: set[Line] = set()
+    most = max(counts.values())
+    if counts[ACE] == 5:
+        lines.add(Line.FIVE_ACES)
+    if most == 5:
+        lines.add(Line.FIVE_OF_A_KIND)
+    if most >= 4:
+        lines.add(Line.FOUR_OF_A_KIND)
+    if most >= 3:
+        lines.add(Line.THREE_OF_A_KIND)
+        if sum(count >= 2 for count in counts.values()) >= 2:
+            lines.add(Line.FULL_HOUSE)
+    return lines
 
 
 def _royal_match(real: Sequence[Card], royal_suit: str) -> bool:

@@ -17,6 +17,15 @@ Straights store one code instead of ranks: the top rank for 6-high to K-high
 True
 >>> evaluate(parse_cards("JK 2C 3D 4H 5S"), wheel_low=True).label
 'Straight, six-high'
+
+With a fully wild joker (``wild=True``, rules.md §11) the joker also pairs with any
+rank: four of a kind and the joker are five of a kind (category ``FIVE_ACES``, its
+rank the tie-break), and in a two-card hand it pairs the other card.
+
+>>> evaluate(parse_cards("KS KH JK 7D 3C"), wild=True).label
+'Three of a kind, kings, 7-3'
+>>> evaluate(parse_cards("KS KH KD KC JK"), wild=True).label, evaluate(parse_cards("JK 4C"), wild=True).label
+('Five kings', 'Pair of fours')
 """
 
 from __future__ import annotations
@@ -80,6 +89,20 @@ def category_of(key: int) -> Category:
     return Category(key >> CATEGORY_SHIFT)
 
 
+def category_slug(key: int) -> str:
+    """The category's name in JSON; five of a kind other than aces (a wild joker's) is its own.
+
+    >>> category_slug(pack(FIVE_ACES, ACE)), category_slug(pack(FIVE_ACES, 13))
+    ('five-aces', 'five-of-a-kind')
+    """
+    if key >> CATEGORY_SHIFT == FIVE_ACES and key_ranks(key)[0] != ACE:
+        return FIVE_OF_A_KIND_SLUG
+    return category_of(key).slug
+
+
+FIVE_OF_A_KIND_SLUG = "five-of-a-kind"  # a wild joker's five of a rank other than aces (category FIVE_ACES)
+
+
 def key_ranks(key: int) -> tuple[int, ...]:
     """The five rank nibbles of a key, most significant first (zeros included)."""
     return tuple((key >> shift) & 15 for shift in (16, 12, 8, 4, 0))
@@ -133,7 +156,7 @@ def _grouped_key(ranks: list[int]) -> int:
     order = [r for r, _ in groups]
     top = groups[0][1]
     if top == 5:
-        return pack(FIVE_ACES, ACE)
+        return pack(FIVE_ACES, order[0])  # five aces, or (a wild joker) five of another rank
     if top == 4:
         return pack(FOUR_OF_A_KIND, *order)
     if top == 3:
@@ -143,8 +166,8 @@ def _grouped_key(ranks: list[int]) -> int:
     return pack(ONE_PAIR, *order)
 
 
-def five_card_key(cards: Sequence[int], wheel_low: bool = False) -> int:
-    """Key of a five-card hand; the joker takes its strongest reading (rules.md §2).
+def five_card_key(cards: Sequence[int], wheel_low: bool = False, *, wild: bool = False) -> int:
+    """Key of a five-card hand; the joker takes its strongest reading (rules.md §2; ``wild``: §11).
 
     >>> from paigow_cli.core.cards import parse_cards
     >>> five_card_key(parse_cards("AS AH AD AC JK")) == pack(FIVE_ACES, 14)
@@ -172,8 +195,9 @@ def five_card_key(cards: Sequence[int], wheel_low: bool = False) -> int:
                 return pack(STRAIGHT_FLUSH if flush else STRAIGHT, code)
             return pack(FLUSH if flush else HIGH_CARD, *ranks)
         return _grouped_key(ranks)
-    # The joker is an ace for pairing, or completes a straight or a flush.
-    best = _grouped_key(sorted(ranks + [ACE], reverse=True))
+    # The joker is an ace for pairing (wild: it joins the rank that makes the most of it), or
+    # completes a straight or a flush.
+    best = max(_grouped_key(sorted(ranks + [rank], reverse=True)) for rank in ({ACE, *ranks} if wild else (ACE,)))
     distinct = mask.bit_count() == 4
     if distinct:
         code = four.get(mask, 0)
@@ -185,8 +209,9 @@ def five_card_key(cards: Sequence[int], wheel_low: bool = False) -> int:
     return best
 
 
-def two_card_key(first: int, second: int) -> int:
-    """Key of a two-card hand: a pair, or the higher card then the lower; the joker is an ace.
+def two_card_key(first: int, second: int, *, wild: bool = False) -> int:
+    """Key of a two-card hand: a pair, or the higher card then the lower; the joker is an ace
+    (``wild``: it pairs the other card).
 
     >>> from paigow_cli.core.cards import parse_cards
     >>> two_card_key(*parse_cards("JK AS")) == pack(ONE_PAIR, 14)
@@ -194,14 +219,18 @@ def two_card_key(first: int, second: int) -> int:
     """
     a = ACE if first == JOKER_CODE else (first >> 2) + 2
     b = ACE if second == JOKER_CODE else (second >> 2) + 2
+    if wild and JOKER_CODE in (first, second):
+        return pack(ONE_PAIR, b if first == JOKER_CODE else a)
     if a == b:
         return pack(ONE_PAIR, a)
     return pack(HIGH_CARD, a, b) if a > b else pack(HIGH_CARD, b, a)
 
 
-def best_five_key(cards: Sequence[int], wheel_low: bool = False) -> tuple[int, tuple[int, ...]]:
+def best_five_key(cards: Sequence[int], wheel_low: bool = False, *, wild: bool = False) -> tuple[int, tuple[int, ...]]:
     """The best five-card key among the cards, and the five cards that make it."""
-    return max(((five_card_key(five, wheel_low), five) for five in combinations(cards, 5)), key=lambda kv: kv[0])
+    return max(
+        ((five_card_key(five, wheel_low, wild=wild), five) for five in combinations(cards, 5)), key=lambda kv: kv[0]
+    )
 
 
 # --- values with labels ----------------------------------------------------------------------
@@ -253,7 +282,7 @@ def label_of(key: int, size: int = 5) -> str:
     category = key >> CATEGORY_SHIFT
     r = key_ranks(key)
     if category == FIVE_ACES:
-        return "Five aces"
+        return f"Five {RANK_PLURALS[r[0]]}"
     if category == STRAIGHT_FLUSH:
         return "Straight flush, royal" if r[0] == ROYAL_CODE else f"Straight flush, {straight_label(r[0])}"
     if category == FOUR_OF_A_KIND:
@@ -284,7 +313,7 @@ def brief_label(key: int, size: int = 5) -> str:
     category = key >> CATEGORY_SHIFT
     r = key_ranks(key)
     if category == FIVE_ACES:
-        return "Five aces"
+        return f"Five {RANK_PLURALS[r[0]]}"
     if category == STRAIGHT_FLUSH:
         return "Royal flush" if r[0] == ROYAL_CODE else f"Straight flush, {straight_label(r[0])}"
     if category == FOUR_OF_A_KIND:
@@ -369,18 +398,18 @@ class HandValue:
         return RANK_CHARS[r[0] - 2] + RANK_CHARS[r[1] - 2]
 
 
-def evaluate(cards: Sequence[Card], wheel_low: bool = False) -> HandValue:
+def evaluate(cards: Sequence[Card], wheel_low: bool = False, *, wild: bool = False) -> HandValue:
     """The value of a two- or five-card hand, or of the best five of seven cards."""
     if len(cards) == 2:
-        return HandValue(two_card_key(*cards), 2)
+        return HandValue(two_card_key(*cards, wild=wild), 2)
     if len(cards) == 5:
-        return HandValue(five_card_key(cards, wheel_low), 5)
+        return HandValue(five_card_key(cards, wheel_low, wild=wild), 5)
     if len(cards) == 7:
-        return HandValue(best_five_key(cards, wheel_low)[0], 5)
+        return HandValue(best_five_key(cards, wheel_low, wild=wild)[0], 5)
     raise CardError(f"a hand to evaluate has 2, 5 or 7 cards, got {len(cards)}")
 
 
-def best_five(cards: Sequence[Card], wheel_low: bool = False) -> tuple[HandValue, tuple[Card, ...]]:
+def best_five(cards: Sequence[Card], wheel_low: bool = False, wild: bool = False) -> tuple[HandValue, tuple[Card, ...]]:
     """The best five-card hand of seven cards, and its cards in display order.
 
     >>> from paigow_cli.core.cards import parse_cards
@@ -388,5 +417,5 @@ def best_five(cards: Sequence[Card], wheel_low: bool = False) -> tuple[HandValue
     >>> value.label, five
     ('Two pair, aces and nines, king kicker', (JK, AS, KD, 9H, 9C))
     """
-    key, five = best_five_key(cards, wheel_low)
+    key, five = best_five_key(cards, wheel_low, wild=wild)
     return HandValue(key, 5), sort_cards(card for card in cards if card in five)

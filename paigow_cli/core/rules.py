@@ -29,6 +29,17 @@ class Wheel(str, Enum):
     LOW = "low"  # the lowest straight, as in ordinary poker
 
 
+class Joker(str, Enum):
+    """What the joker may stand for (rules.md §2 and §11)."""
+
+    BUG = "bug"  # an ace, or any card that completes a straight, a flush or a straight flush
+    WILD = "wild"  # any card at all (California's rooms): it pairs with any rank, five of a kind is a hand
+
+    @property
+    def is_wild(self) -> bool:
+        return self is Joker.WILD
+
+
 class HouseWayName(str, Enum):
     """The casinos whose house way we ship (rules.md §7); plugins add others by name."""
 

@@ -25,7 +25,7 @@ from paigow_cli.core.hands import (
     key_ranks,
 )
 from paigow_cli.engine.dealer_classes import DealerClasses
-from paigow_cli.engine.dealer_table import ROYAL
+from paigow_cli.engine.dealer_table import FIVE_OF_A_KIND, ROYAL
 from paigow_cli.engine.distribution import DealerDistribution, LiveCards, class_weights
 
 # --- seven-card categories (paigow odds) -------------------------------------------------------------
@@ -35,9 +35,10 @@ from paigow_cli.engine.distribution import DealerDistribution, LiveCards, class_
 class CategoryCounts:
     """How many seven-card hands of the live cards fall in each category (by their best five)."""
 
-    counts: dict[Category, int]  # straight flushes include royal flushes
+    counts: dict[Category, int]  # straight flushes include royal flushes; FIVE_ACES, every five of a kind
     royal_flushes: int
     total: int
+    five_aces: int = 0  # of the five of a kind, five aces (a wild joker makes five of other ranks too)
 
 
 def category_counts(
@@ -46,16 +47,17 @@ def category_counts(
     """Exact category counts over every seven-card hand of the live cards."""
     live = LiveCards.without(removed)
     multiset, flush = class_weights(classes, live)
-    per_code = np.bincount(codes[0], weights=multiset, minlength=ROYAL + 1) + np.bincount(
-        codes[1], weights=flush, minlength=ROYAL + 1
+    per_code = np.bincount(codes[0], weights=multiset, minlength=FIVE_OF_A_KIND + 1) + np.bincount(
+        codes[1], weights=flush, minlength=FIVE_OF_A_KIND + 1
     )
     exact = [round(float(value)) for value in per_code]
     counts = {category: exact[category] for category in Category}
     counts[Category.STRAIGHT_FLUSH] += exact[ROYAL]
+    counts[Category.FIVE_ACES] += exact[FIVE_OF_A_KIND]
     total = sum(exact)
     if total != live.hands:
         raise ArithmeticError(f"category counts sum to {total}, not {live.hands}")
-    return CategoryCounts(counts, exact[ROYAL], total)
+    return CategoryCounts(counts, exact[ROYAL], total, five_aces=exact[Category.FIVE_ACES])
 
 
 # --- the dealer's distribution (paigow power) --------------------------------------------------------

@@ -86,31 +86,50 @@ def _runs(masks: np.ndarray, joker: np.ndarray, windows: Sequence[int], size: in
     return held
 
 
-def _rank_lines(counts: np.ndarray, joker: np.ndarray) -> np.ndarray:
-    """Line bits that depend on rank counts only (pairs, trips, straights, pai gow)."""
-    counts = counts.astype(np.int16)
-    counts[:, RANKS - 1] += joker
+def _count_bits(counts: np.ndarray) -> np.ndarray:
+    """Line bits of rank counts (the joker already counted in): five aces, five of a kind, four and
+    three of a kind, full house."""
     most = counts.max(axis=1)
     pairs = (counts >= 2).sum(axis=1)
-    real = counts.copy()
-    real[:, RANKS - 1] -= joker
+    bits = np.zeros(len(counts), dtype=np.int64)
+    bits |= (counts[:, RANKS - 1] == 5).astype(np.int64) << Line.FIVE_ACES
+    bits |= (most == 5).astype(np.int64) << Line.FIVE_OF_A_KIND
+    bits |= (most >= 4).astype(np.int64) << Line.FOUR_OF_A_KIND
+    bits |= (most >= 3).astype(np.int64) << Line.THREE_OF_A_KIND
+    bits |= ((most >= 3) & (pairs >= 2)).astype(np.int64) << Line.FULL_HOUSE
+    return bits
+
+
+def _rank_lines(counts: np.ndarray, joker: np.ndarray, *, wild: bool = False) -> np.ndarray:
+    """Line bits that depend on rank counts only (pairs, trips, straights, pai gow). The bug joker
+    counts as an ace; a ``wild`` one holds every line it makes as any rank (trips, a single and the
+    joker hold four of a kind and a full house), and a hand with it is never a pai gow."""
+    real = counts.astype(np.int16)
     masks = ((real > 0) << np.arange(RANKS)).sum(axis=1)
     straight = _runs(masks, joker, FIVE_WINDOWS, 5)
-    bits = np.zeros(len(counts), dtype=np.int64)
-    bits |= (counts[:, RANKS - 1] == 5) << Line.FIVE_ACES
-    bits |= (most >= 4) << Line.FOUR_OF_A_KIND
-    bits |= (most >= 3) << Line.THREE_OF_A_KIND
-    bits |= ((most >= 3) & (pairs >= 2)) << Line.FULL_HOUSE
+    if wild:
+        bits = _count_bits(real)
+        for rank in range(RANKS):
+            as_rank = real.copy()
+            as_rank[:, rank] += joker
+            bits |= _count_bits(as_rank)
+        most = real.max(axis=1) + joker
+    else:
+        with_ace = real.copy()
+        with_ace[:, RANKS - 1] += joker
+        bits = _count_bits(with_ace)
+        most = with_ace.max(axis=1)
     bits |= straight.astype(np.int64) << Line.STRAIGHT
-    top = RANKS - 1 - np.argmax(counts[:, ::-1] > 0, axis=1) + 2  # highest rank held, the joker as an ace
-    pai_gow = (most == 1) & ~straight
+    top = RANKS - 1 - np.argmax((real[:, ::-1] + (joker[:, None] if not wild else 0)) > 0, axis=1) + 2
+    pai_gow = (most == 1) & ~straight  # the highest rank held, the bug joker as an ace
     for rank, line in PAI_GOW_LINES.items():
         bits |= (pai_gow & (top == rank)).astype(np.int64) << line
     return bits
 
 
-def class_lines(classes: DealerClasses) -> tuple[np.ndarray, np.ndarray]:
-    """The line mask of every multiset class and every flush class (royal match aside).
+def class_lines(classes: DealerClasses, *, wild: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The line mask of every multiset class and every flush class (royal match aside), the joker
+    ``wild`` or the bug.
 
     Multiset classes stand for the hands of their ranks that make no flush, so they hold
     no flush line; a flush class's hands all hold the same lines, because its suited ranks,
@@ -118,7 +137,7 @@ def class_lines(classes: DealerClasses) -> tuple[np.ndarray, np.ndarray]:
     cards outside the flush, which a class does not fix: ``side_bets`` counts it apart.
     """
     multiset_joker = classes.multiset_joker.astype(np.int16)
-    multiset = _rank_lines(classes.multiset_counts, multiset_joker)
+    multiset = _rank_lines(classes.multiset_counts, multiset_joker, wild=wild)
     flush_joker = classes.flush_joker.astype(np.int16)
     flush = multiset[classes.flush_multiset] & ~np.int64(sum(1 << line for line in PAI_GOW_LINES.values()))
     suited = classes.flush_suited.astype(np.int64)

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from paigow_cli.core.cards import cards_text
+from paigow_cli.core.cards import ACE, cards_text
 from paigow_cli.core.errors import CacheError, PluginError
-from paigow_cli.core.hands import ROYAL_CODE, STRAIGHT_FLUSH, best_five_key, key_ranks
-from paigow_cli.core.rules import Wheel
+from paigow_cli.core.hands import FIVE_ACES, ROYAL_CODE, STRAIGHT_FLUSH, best_five_key, key_ranks
+from paigow_cli.core.rules import Joker, Wheel
 from paigow_cli.core.splits import setting_keys
 from paigow_cli.engine.cache import (
     StaleCache,
@@ -36,6 +36,7 @@ Progress = Callable[[int, int], None]  # (classes done, classes in all)
 Notify = Callable[[str], None]
 CHUNK = 8192
 ROYAL = 10  # category code of a royal flush in the category table (straight flushes are 8)
+FIVE_OF_A_KIND = 11  # category code of five of a rank other than aces (a wild joker's; five aces are 9)
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,10 @@ def expected_tables() -> list[tuple[str, object]]:
     """Every table the shipped house ways and ``paigow odds`` can use: (what it is, its cache file)."""
     from paigow_cli.core.rules import HouseWayName
 
-    tables: list[tuple[str, object]] = [("category table (odds, bonus)", table_path("categories"))]
+    tables: list[tuple[str, object]] = [
+        ("category table (odds, bonus)", categories_path(Joker.BUG)),
+        ("category table, wild joker (odds --joker wild)", categories_path(Joker.WILD)),
+    ]
     for wheel in Wheel:
         for way in HouseWayName:
             tables.append((f"{way.value} dealer table, {wheel.value} wheel", dealer_table_path(way.value, wheel)))
@@ -296,24 +300,34 @@ def _check_shapes(table: DealerTable) -> None:
 # --- seven-card categories ------------------------------------------------------------------------
 
 
-def _class_categories(kind: str, start: int, stop: int) -> np.ndarray:
-    """Category (0-9, ROYAL for a royal flush) of the best five of each class's seven cards."""
+def _class_categories(wild: bool, kind: str, start: int, stop: int) -> np.ndarray:
+    """Category (0-9, ROYAL for a royal flush, FIVE_OF_A_KIND for a wild joker's five of a rank
+    other than aces) of the best five of each class's seven cards."""
     classes = dealer_classes()
     hand_of = classes.multiset_hand if kind == "multiset" else classes.flush_hand
     codes = []
     for i in range(start, stop):
-        key, _ = best_five_key(hand_of(i))
+        key, _ = best_five_key(hand_of(i), wild=wild)
         category = key >> 20
-        codes.append(ROYAL if category == STRAIGHT_FLUSH and key_ranks(key)[0] == ROYAL_CODE else category)
+        if category == STRAIGHT_FLUSH and key_ranks(key)[0] == ROYAL_CODE:
+            category = ROYAL
+        elif category == FIVE_ACES and key_ranks(key)[0] != ACE:
+            category = FIVE_OF_A_KIND
+        codes.append(category)
     return np.array(codes, dtype=np.uint8)
 
 
+def categories_path(joker: Joker):
+    """The category table's cache file (the bug's keeps the name it has always had)."""
+    return table_path("categories") if joker is Joker.BUG else table_path("categories", joker.value)
+
+
 def load_categories(
-    progress: Progress | None = None, notify: Notify | None = None
+    progress: Progress | None = None, notify: Notify | None = None, *, joker: Joker = Joker.BUG
 ) -> tuple[DealerClasses, tuple[np.ndarray, np.ndarray]]:
     """The class structure and each class's category code, cached; built first when needed."""
-    path = table_path("categories")
-    meta = {"kind": "categories"}
+    path = categories_path(joker)
+    meta = {"kind": "categories"} if joker is Joker.BUG else {"kind": "categories", "joker": joker.value}
     try:
         arrays = read_arrays(path, meta)
         classes = DealerClasses(**{name: arrays[name] for name in CLASS_FIELDS})
@@ -327,7 +341,7 @@ def load_categories(
                 f"rebuilding the category table: {problem if isinstance(problem, StaleCache) else 'it is malformed'}"
             )
     classes = dealer_classes()
-    arguments, total = chunk_arguments((), classes)
+    arguments, total = chunk_arguments((joker.is_wild,), classes)
     chunks = run_chunks(_class_categories, arguments, total, progress)
     count = len(classes.multiset_counts)
     joined = np.concatenate(chunks)

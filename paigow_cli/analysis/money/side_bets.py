@@ -30,6 +30,7 @@ from paigow_cli.analysis.money.spread import Payouts
 from paigow_cli.core.bonus_hands import Line, hand_lines, three_card_lines
 from paigow_cli.core.cards import DECK, JOKER_CODE, Card
 from paigow_cli.core.errors import OptionError
+from paigow_cli.core.rules import Joker
 from paigow_cli.engine.class_flags import class_lines
 
 L = Line
@@ -46,6 +47,7 @@ class PayTable:
     by_rank: bool = (
         False  # a hand is paid at the first line it holds in the table's order (its rank), not the best paid
     )
+    joker: Joker = Joker.BUG  # the joker of the game the table is dealt in (rules.md §11)
 
     def pays_of(self, line: Line) -> int | Decimal:
         return dict(self.lines)[line]
@@ -145,6 +147,22 @@ PAY_TABLES = {
             ),
             by_rank=True,
         ),
+        PayTable(
+            "dynasty",
+            "Dynasty Bonus",
+            "player",
+            (
+                (L.FIVE_OF_A_KIND, 100),
+                (L.ROYAL_FLUSH, 25),
+                (L.STRAIGHT_FLUSH, 15),
+                (L.FOUR_OF_A_KIND, 10),
+                (L.FULL_HOUSE, 5),
+                (L.FLUSH, 4),
+                (L.STRAIGHT, 2),
+                (L.THREE_OF_A_KIND, 1),
+            ),
+            joker=Joker.WILD,
+        ),
         PayTable("queens-dragon", "Queen's Dragon", "dealer", ((L.QUEEN_HIGH_PAI_GOW, 50),)),
         PayTable("tiger-9", "Tiger 9", "dealer", ((L.NINE_HIGH_LOW_HAND, 30),)),
     )
@@ -234,7 +252,7 @@ def pay(table: PayTable, cards: Sequence[Card], low_is_nine_high: bool = False) 
     ``low_is_nine_high`` is the house way's low hand (Tiger 9)."""
     if table.on == "player-three":
         return best_line(table, three_card_lines(cards[:3]))
-    lines = set(hand_lines(cards))
+    lines = set(hand_lines(cards, wild=table.joker.is_wild))
     if low_is_nine_high:
         lines.add(Line.NINE_HIGH_LOW_HAND)
     return best_line(table, lines)
@@ -328,7 +346,7 @@ def side_bet_odds(
         return three_card_odds(table, removed)
     live = LiveCards.without(removed)
     multiset_weight, flush_weight = class_weights(classes, live)
-    multiset_lines, flush_lines = class_lines(classes)
+    multiset_lines, flush_lines = class_lines(classes, wild=table.joker.is_wild)
     if table.needs_house_way:
         if nine_high_low is None:
             raise ValueError(f"the {table.name} table needs the house way's low hands")
@@ -369,7 +387,12 @@ ENVY_TABLES = {
         (L.STRAIGHT_FLUSH, 20),
         (L.FOUR_OF_A_KIND, 5),
     ),
-}  # dollars paid to a Fortune bet of ENVY_LEAST or more for each other player's hand on the line (rules.md §8.3)
+    "dynasty": (
+        (L.FIVE_OF_A_KIND, 125),
+        (L.ROYAL_FLUSH, 50),
+        (L.STRAIGHT_FLUSH, 10),
+    ),
+}  # dollars paid to a bet of ENVY_LEAST or more for each other player's hand on the line (rules.md §8.3)
 ENVY_LEAST = Decimal(5)
 MOST_OTHERS = 5  # a table of six players and the dealer: five others whose hands can pay an envy
 

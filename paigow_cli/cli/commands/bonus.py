@@ -80,8 +80,8 @@ def bonus_command(
         typer.Option(
             "--players",
             metavar="N",
-            help="With --odds on fortune: the Envy bonus of N other players (0 to 5), each of whose hands of four "
-            "of a kind or better pays a fixed amount to a Fortune bet of $5 or more.",
+            help="With --odds on fortune or dynasty: the Envy bonus of N other players (0 to 5), each of whose "
+            "hands on the envy's lines pays a fixed amount to a bet of $5 or more.",
             show_default=False,
         ),
     ] = None,
@@ -90,7 +90,7 @@ def bonus_command(
         typer.Option(
             "--bet",
             metavar="AMOUNT",
-            help="With --players: your Fortune bet (default 5; the envy needs $5 or more), for the envy's fixed "
+            help="With --players: your side bet (default 5; the envy needs $5 or more), for the envy's fixed "
             "payouts per unit bet.",
             show_default=False,
         ),
@@ -104,8 +104,9 @@ def bonus_command(
 
     fortune, emperors-challenge and mania-seven-card (Pai Gow Mania) pay on the player's seven
     cards; mania-three-card on his first three, as given; dealer-bonus on the dealer's seven (its
-    highest-ranking line pays); queens-dragon (EZ) on the
-    dealer's seven; tiger-9 (Commission-Free) on the dealer's low hand as the house way sets it.
+    highest-ranking line pays); dynasty (EZ in California) on the player's seven with a fully wild
+    joker; queens-dragon (EZ) on the dealer's seven; tiger-9 (Commission-Free) on the dealer's low
+    hand as the house way sets it.
     Given one hand, the dealer's side bets price it as if it were the dealer's; a line of paigow
     deal --dealer (PLAYER | DEALER) prices them on the dealer's seven. A hand is paid once, at its
     highest-paying line.
@@ -130,6 +131,9 @@ def bonus_command(
     five-aces, royal-flush, straight-flush, four-of-a-kind, full-house, flush, three-of-a-kind,
     straight, nine-high-low-hand.
 
+    Dynasty: five-of-a-kind, royal-flush, straight-flush, four-of-a-kind, full-house, flush,
+    straight, three-of-a-kind.
+
     Queen's Dragon: queen-high-pai-gow. Tiger 9: nine-high-low-hand.
 
     Examples:
@@ -139,6 +143,7 @@ def bonus_command(
     $ paigow bonus --odds --table tiger-9 --house-way ballys --json
     $ paigow bonus --odds --table fortune --pays "five-aces=250,royal-flush=100"
     $ paigow bonus --odds --table fortune --players 4 --bet 5
+    $ paigow bonus --odds --table dynasty --players 5
     """
     from paigow_cli.analysis.money.side_bets import PAY_TABLES, with_pays
 
@@ -192,13 +197,13 @@ def bonus_command(
 
 
 def envy_options(players: int | None, bet: str | None, odds: bool, table_name: SideBetName | None) -> Decimal | None:
-    """``--players`` and ``--bet``: the Envy bonus's other players and the Fortune bet (its stake)."""
+    """``--players`` and ``--bet``: the Envy bonus's other players and the side bet (its stake)."""
     from paigow_cli.analysis.money.side_bets import ENVY_LEAST, ENVY_TABLES, MOST_OTHERS
     from paigow_cli.core.money import MAX_BET, money, parse_amount
 
     if players is None:
         if bet is not None:
-            raise OptionError("--bet is the Fortune bet for the Envy bonus: give --players N too")
+            raise OptionError("--bet is the side bet for the Envy bonus: give --players N too")
         return None
     if not odds or table_name is None or table_name.value not in ENVY_TABLES:
         raise OptionError(
@@ -210,9 +215,7 @@ def envy_options(players: int | None, bet: str | None, odds: bool, table_name: S
         )
     stake = parse_amount(bet, "bet", True, MAX_BET) if bet is not None else ENVY_LEAST
     if stake < ENVY_LEAST:
-        raise OptionError(
-            f"--bet {money(stake)}: the Envy bonus is paid to a Fortune bet of {money(ENVY_LEAST)} or more"
-        )
+        raise OptionError(f"--bet {money(stake)}: the Envy bonus is paid to a side bet of {money(ENVY_LEAST)} or more")
     return stake
 
 
@@ -282,6 +285,7 @@ def bonus_json(
             {
                 "table": table.name,
                 "on": table.on,
+                "joker": table.joker.value,
                 "cards": card_list(priced_cards(table, hand, dealer, given)),
                 "hand": paid.line.slug if paid.line is not None else None,
                 "label": paid.line.label if paid.line is not None else "No paying hand",
@@ -358,6 +362,8 @@ def bonus_odds_json(odds: Any, rules: Rules, dead: Sequence[Card], envy: Any = N
     }
     if odds.table.needs_house_way:
         document["house_way"] = rules.house_way
+    if odds.table.joker.is_wild:
+        document["joker"] = odds.table.joker.value
     if envy is not None:
         from paigow_cli.analysis.money.side_bets import ENVY_TABLES
 
@@ -381,6 +387,8 @@ def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card], envy: Any = N
     title = Text(f"{odds.table.title}: exact over {total:,} {size}", style="bold")
     if odds.table.needs_house_way:
         title.append(f", {rules.house_way} house way")
+    if odds.table.joker.is_wild:
+        title.append(", the joker fully wild")
     if dead:
         title.append("\ndead: ", style="dim")
         title.append_text(cards_markup(dead))

@@ -15,6 +15,7 @@ from paigow_cli.cli.options import (
     CardsArgument,
     DeadOption,
     HouseWayOption,
+    JokerOption,
     JsonOption,
     WheelOption,
     dead_option,
@@ -24,7 +25,8 @@ from paigow_cli.cli.output import Output, card_list, cards_markup, data_table, f
 from paigow_cli.cli.tables import category_table, dealer_table
 from paigow_cli.cli.views.common import question_json
 from paigow_cli.core.cards import Card, parse_hand, sort_cards
-from paigow_cli.core.rules import HouseWayName, Rules, Wheel
+from paigow_cli.core.hands import FIVE_OF_A_KIND_SLUG, Category, category_slug
+from paigow_cli.core.rules import HouseWayName, Joker, Rules, Wheel
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -41,6 +43,7 @@ app = typer.Typer()
 def eval_command(
     cards: CardsArgument = None,
     wheel: WheelOption = Wheel.SECOND,
+    joker: JokerOption = Joker.BUG,
     as_json: BatchJsonOption = False,
 ) -> None:
     """Name a 2- or 5-card hand, or the best five-card hand of seven cards.
@@ -49,6 +52,7 @@ def eval_command(
 
     $ paigow eval JK KS 9S 6S 3S
     $ paigow eval "as ah" --json
+    $ paigow eval JK KS KD 5C 3H --joker wild
     $ paigow eval - < hands.txt
     """
     from paigow_cli.core.hands import best_five, evaluate
@@ -61,9 +65,9 @@ def eval_command(
         hand = sort_cards(parse_hand(player, counts=(2, 5, 7), what="a hand to evaluate"))
         best: tuple[Card, ...] | None = None
         if len(hand) == 7:
-            value, best = best_five(hand, rules.wheel_is_low)
+            value, best = best_five(hand, rules.wheel_is_low, wild=joker.is_wild)
         else:
-            value = evaluate(hand, rules.wheel_is_low)
+            value = evaluate(hand, rules.wheel_is_low, wild=joker.is_wild)
         output.emit(eval_json(hand, value, best), lambda: eval_text(hand, value, best))
 
     for_each_hand(cards, handle, output=output)
@@ -72,7 +76,7 @@ def eval_command(
 def eval_json(cards: Sequence[Card], value: HandValue, best: Sequence[Card] | None) -> dict[str, Any]:
     return {
         "cards": card_list(cards),
-        "category": value.category.slug,
+        "category": category_slug(value.key),
         "label": value.label,
         "best": card_list(best if best is not None else cards),  # the cards valued: the best five of seven
     }
@@ -93,46 +97,62 @@ def eval_text(cards: Sequence[Card], value: HandValue, best: Sequence[Card] | No
 
 
 @app.command("odds")
-def odds_command(dead: DeadOption = None, as_json: JsonOption = False) -> None:
+def odds_command(dead: DeadOption = None, joker: JokerOption = Joker.BUG, as_json: JsonOption = False) -> None:
     """Count the seven-card hands in each category (by their best five cards), exactly.
+
+    With --joker wild, five of a kind (four of a rank and the joker) heads the table.
 
     Examples:
 
     $ paigow odds
     $ paigow odds --dead "AS AH JK" --json
+    $ paigow odds --joker wild
     """
     from paigow_cli.engine.categories import category_counts
 
     with reporting_errors():
         dead_cards = dead_option(dead)
-        classes, codes = category_table()
+        classes, codes = category_table(joker)
         counts = category_counts(classes, codes, dead_cards)
-    Output(as_json, batch=False).emit(odds_json(counts, dead_cards), lambda: odds_text(counts, dead_cards))
+    Output(as_json, batch=False).emit(
+        odds_json(counts, dead_cards, joker), lambda: odds_text(counts, dead_cards, joker)
+    )
 
 
-def odds_json(counts: CategoryCounts, dead: Sequence[Card]) -> dict[str, Any]:
+def category_name(category: Category, joker: Joker) -> str:
+    """A category's name in the odds table: with a wild joker the top one is five of a kind."""
+    return FIVE_OF_A_KIND_SLUG if joker.is_wild and category is Category.FIVE_ACES else category.slug
+
+
+def odds_json(counts: CategoryCounts, dead: Sequence[Card], joker: Joker = Joker.BUG) -> dict[str, Any]:
     total = counts.total
-    return {
+    document: dict[str, Any] = {
         "dead": card_list(dead),
+        "joker": joker.value,
         "total": total,
         "categories": [
-            {"category": category.slug, "count": count, "probability": count / total}
+            {"category": category_name(category, joker), "count": count, "probability": count / total}
             for category, count in sorted(counts.counts.items(), reverse=True)
         ],
         "royal_flush": {"count": counts.royal_flushes, "probability": counts.royal_flushes / total},
     }
+    if joker.is_wild:
+        document["five_aces"] = {"count": counts.five_aces, "probability": counts.five_aces / total}
+    return document
 
 
 def one_in(count: int, total: int) -> str:
     return f"1 in {total / count:,.1f}" if count else "never"
 
 
-def odds_text(counts: CategoryCounts, dead: Sequence[Card]) -> RenderableType:
+def odds_text(counts: CategoryCounts, dead: Sequence[Card], joker: Joker = Joker.BUG) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
     total = counts.total
     title = Text(f"Seven-card hands by their best five: {total:,}")
+    if joker.is_wild:
+        title.append("\nThe joker is wild: it stands for any card.")
     if dead:
         title.append("\nDead: ")
         title.append_text(cards_markup(dead))
@@ -141,7 +161,10 @@ def odds_text(counts: CategoryCounts, dead: Sequence[Card]) -> RenderableType:
         table.add_column(name, justify=justify)
     rows = sorted(counts.counts.items(), reverse=True)
     for category, count in rows:
-        table.add_row(category.slug, f"{count:,}", f"{count / total:.6f}", one_in(count, total))
+        table.add_row(category_name(category, joker), f"{count:,}", f"{count / total:.6f}", one_in(count, total))
+        if joker.is_wild and category is Category.FIVE_ACES:
+            aces = counts.five_aces
+            table.add_row("  of which aces", f"{aces:,}", f"{aces / total:.6f}", one_in(aces, total), style="dim")
         if category.slug == "straight-flush":
             royal = counts.royal_flushes
             table.add_row("  of which royal", f"{royal:,}", f"{royal / total:.6f}", one_in(royal, total), style="dim")

@@ -208,6 +208,12 @@ def check_side_bet_game(pay_table: PayTable, game: Game) -> None:
     from paigow_cli.analysis.money.joint import DEALER_SIDE_GAMES
     from paigow_cli.core.games import PUSH_TEXT
 
+    if pay_table.joker.is_wild:
+        raise OptionError(
+            f"--side-bet {pay_table.name} is dealt in a game with a fully wild joker, and the main bet's counts "
+            "here are for the bug (no house way for a wild joker is published), so the two are not counted "
+            f"together: paigow bonus --odds --table {pay_table.name} prices it alone"
+        )
     if pay_table.on == "player-three":
         raise OptionError(
             f"--side-bet {pay_table.name} pays on the first three cards dealt, which the whole game's counts do "
