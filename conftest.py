@@ -62,7 +62,7 @@ SHARED_TABLES = ROOT / ".pytest_cache" / "paigow-tables"
 
 def shared_tables() -> Path:
     """A folder of the tables most tests load (every shipped house way's dealer table, the category
-    tables of both jokers, the class catalogue), built once for every test process and kept between runs (their
+    tables of both jokers, the setting lines, the class catalogue), built once for every test process and kept between runs (their
     names carry the digest of the code that builds them, so a stale one is never read).
 
     pytest-xdist's workers share it: the first to take the lock builds what is missing, using every
@@ -73,6 +73,7 @@ def shared_tables() -> Path:
     from paigow_cli.analysis.strategy.catalogue import class_catalogue
     from paigow_cli.core.rules import HouseWayName, Joker, Wheel
     from paigow_cli.engine.dealer_table import load_categories, load_table
+    from paigow_cli.engine.setting_lines import load_setting_lines
 
     SHARED_TABLES.mkdir(parents=True, exist_ok=True)
     with open(SHARED_TABLES.parent / "paigow-tables.lock", "w") as lock:
@@ -84,6 +85,7 @@ def shared_tables() -> Path:
                 load_table(way, Wheel.SECOND)
             load_categories()
             load_categories(joker=Joker.WILD)
+            load_setting_lines()
             class_catalogue(Wheel.SECOND)
         finally:
             if previous is None:

@@ -14,7 +14,7 @@ import pytest
 from helpers import cards
 
 from paigow_cli.analysis.money.side_bets import PAY_TABLES, best_line, pay, side_bet_odds, with_pays
-from paigow_cli.core.bonus_hands import Line, hand_lines, pai_gow_top, three_card_lines
+from paigow_cli.core.bonus_hands import Line, hand_lines, pai_gow_top, setting_lines, three_card_lines
 from paigow_cli.core.cards import ACE, DECK, JOKER, Card
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.hands import (
@@ -442,6 +442,142 @@ def test_session_refuses_a_side_bet_dealt_with_a_wild_joker():
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+# --- Jackpot Pai Gow and the progressives ------------------------------------------------------------
+
+JACKPOT_PUBLISHED = {  # wizardofodds.com, pai gow poker appendix 3 (Jackpot Pai Gow Poker Return Table)
+    Line.NATURAL_ROYAL_PLUS_ACES: 12,
+    Line.FIVE_ACES_PLUS_PAIR: 72,
+    Line.ROYAL_FLUSH_PLUS_PAIR: 1_560,
+    Line.FIVE_ACES: 1_056,
+    Line.ROYAL_FLUSH: 24_560,
+    Line.STRAIGHT_FLUSH_PLUS_PAIR: 11_748,
+    Line.FOUR_OF_A_KIND_PLUS_PAIR: 57_648,
+    Line.STRAIGHT_FLUSH: 173_084,
+    Line.FOUR_OF_A_KIND: 249_824,
+    Line.FULL_HOUSE_PLUS_PAIR: 150_480,
+    Line.FLUSH_PLUS_PAIR: 489_260,
+    Line.STRAIGHT_PLUS_PAIR: 1_155_536,
+    Line.FULL_HOUSE: 4_024_560,
+    Line.FLUSH: 5_631_420,
+    Line.STRAIGHT: 10_145_388,
+    Line.THREE_OF_A_KIND: 7_470_676,
+    None: 124_556_196,
+}
+
+
+def jackpot_odds(table=None, dead=()):
+    from paigow_cli.engine.setting_lines import load_setting_lines
+
+    return side_bet_odds(table or PAY_TABLES["jackpot"], dealer_classes(), dead, settings=load_setting_lines())
+
+
+def test_jackpot_counts_match_the_published_table(cache_folder):
+    """Every count of the Wizard's table, and his house edge of 2.21% at a $100,000 top prize on $5."""
+    odds = jackpot_odds()
+    assert {row.line: row.count for row in odds.rows} == JACKPOT_PUBLISHED
+    assert round(float(odds.house_edge), 4) == 0.0221
+
+
+def test_jackpot_plus_pair_lines_are_the_best_setting_with_a_pair_in_front():
+    table = PAY_TABLES["jackpot"]
+    assert pay(table, cards("KS KH KD QC JS TH 9D")).line is Line.STRAIGHT_PLUS_PAIR  # K-Q-J-T-9 behind, K-K in front
+    assert pay(table, cards("AS KS QS JS TS AH AD")).line is Line.NATURAL_ROYAL_PLUS_ACES
+    assert pay(table, cards("JK KS QS JS TS AH AD")).line is Line.ROYAL_FLUSH_PLUS_PAIR  # the joker's royal
+    assert pay(table, cards("KS QS JS TS 9S 3H 4D")).line is Line.STRAIGHT_FLUSH  # no pair to put in front
+
+
+def jackpot_decks():
+    yield (*cards("AS KS QS JS TS AH AD KH QH"), JOKER, *cards("9S 2C 2D"))  # the top lines
+    yield (*cards("8S 8H 8D 8C 9S TS JS QS 9H 9D"), JOKER, *cards("3C 4C"))  # quads and straight flushes, with pairs
+    yield tuple(random.Random(15).sample(DECK, 14))
+
+
+def test_jackpot_odds_match_a_brute_force_over_reduced_decks(cache_folder):
+    """Every hand of small decks, its lines read one by one (every setting tried), against the class counts."""
+    table = PAY_TABLES["jackpot"]
+    for live in jackpot_decks():
+        dead = [card for card in DECK if card not in live]
+        expected = Counter(
+            best_line(table, hand_lines(hand) | setting_lines(hand)).line for hand in combinations(live, 7)
+        )
+        assert {row.line: row.count for row in jackpot_odds(dead=dead).rows if row.count} == +expected, live
+
+
+def test_every_hand_of_a_class_holds_its_setting_lines():
+    from paigow_cli.engine.setting_lines import _class_setting_lines
+
+    classes = dealer_classes()
+    rng = random.Random(16)
+    for _ in range(400):
+        hand = tuple(rng.sample(DECK, 7))
+        index = classes.class_id(hand)
+        kind, at = ("multiset", index) if index < classes.multisets else ("flush", index - classes.multisets)
+        mask = int(_class_setting_lines(kind, at, at + 1)[0])
+        assert mask == sum(1 << line for line in setting_lines(hand)), hand
+
+
+def test_the_break_even_meter_makes_the_return_zero_exactly(cache_folder):
+    """Jackpot's break-even top prize on a $5 bet, $1,518,660, set as the meter gives an EV of exactly 0."""
+    from decimal import Decimal
+
+    from paigow_cli.analysis.money.side_bets import break_even_meter, with_meter
+
+    even = break_even_meter(jackpot_odds())
+    assert even == 1_518_660
+    assert jackpot_odds(with_meter(PAY_TABLES["jackpot"], Decimal(even.numerator), Decimal(5))).ev == 0
+    above = jackpot_odds(with_meter(PAY_TABLES["jackpot"], Decimal(1_600_000), Decimal(5)))
+    assert above.ev > 0 and break_even_meter(above) == even  # the break-even does not depend on the meter shown
+
+
+def test_face_up_progressive_matches_the_published_counts_and_return(cache_folder):
+    """wizardofodds.com's newsletter of 20 October 2022: a $5 bet paid for one, the 7-card straight flush
+    meter at $3,832,836. Every count is the newsletter's; the return, 9.309300 dollars a bet exactly at
+    the amounts printed, is its 9.309231 to 1e-4 (its royal and 7-card rows' returns imply meters a
+    few dollars from the ones printed)."""
+    odds = side_bet_odds(PAY_TABLES["face-up-progressive"], dealer_classes())
+    counts = {row.line: row.count for row in odds.rows}
+    assert counts[Line.SEVEN_CARD_STRAIGHT_FLUSH] + counts[Line.SEVEN_CARD_STRAIGHT_FLUSH_JOKER] == 228
+    assert [counts[line] for line in (Line.FIVE_ACES, Line.ROYAL_FLUSH, Line.STRAIGHT_FLUSH)] == [
+        1_128,
+        26_092,
+        184_644,
+    ]
+    assert [counts[Line.FOUR_OF_A_KIND], counts[Line.FULL_HOUSE], counts[None]] == [307_472, 4_188_528, 149_434_988]
+    dollars = 5 * (1 + odds.ev)  # paid for one: what comes back of a $5 bet
+    assert round(float(dollars), 6) == 9.3093
+    assert abs(float(dollars) - 9.309231) < 1e-4
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["--odds", "--table", "jackpot", "--meter", "-5"], "--meter -5 is out of range"),
+        (["--odds", "--table", "jackpot", "--meter", "3", "--bet", "5"], "shows 2000 or more"),
+        (["--odds", "--table", "fortune", "--meter", "500"], "has no progressive meter"),
+        (["--table", "jackpot", "--meter", "5000"], "give --odds --table jackpot too"),
+        (["--odds", "--table", "jackpot", "--bet", "5"], "give --players N or --meter too"),
+    ],
+)
+def test_meter_errors_are_one_line(args, fragment):
+    from typer.testing import CliRunner
+
+    from paigow_cli.cli import app
+
+    result = CliRunner().invoke(app, ["bonus", *args])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:") and fragment in lines[0], result.stderr
+
+
+def test_session_refuses_a_side_bet_paid_on_the_setting():
+    from typer.testing import CliRunner
+
+    from paigow_cli.cli import app
+
+    result = CliRunner().invoke(app, ["session", "--side-bet", "jackpot", "--hands", "10"])
+    assert result.exit_code == 2 and "paid on the hand as the player sets it" in result.stderr
+
+
 # --- the command ------------------------------------------------------------------------------------
 
 
@@ -460,6 +596,8 @@ def test_bonus_prices_a_hand_on_every_table():
         ("mania-three-card", 40),  # A K Q of spades, the first three as given: a straight flush
         ("dealer-bonus", 500),
         ("dynasty", 25),
+        ("jackpot", 100),  # a royal flush, but no pair to set in front beside it
+        ("face-up-progressive", 718),
         ("queens-dragon", -1),
         ("tiger-9", -1),
     ]

@@ -321,6 +321,8 @@ class SideBetName(str, Enum):
     MANIA_SEVEN_CARD = "mania-seven-card"
     MANIA_THREE_CARD = "mania-three-card"
     DEALER_BONUS = "dealer-bonus"
+    JACKPOT = "jackpot"
+    FACE_UP_PROGRESSIVE = "face-up-progressive"
     DYNASTY = "dynasty"
     QUEENS_DRAGON = "queens-dragon"
     TIGER_9 = "tiger-9"

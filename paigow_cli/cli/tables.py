@@ -80,6 +80,18 @@ def category_table(joker: Joker = Joker.BUG) -> Any:
         return load_categories(progress=progress, notify=note, joker=joker)
 
 
+def setting_lines_table() -> Any:
+    """Every class's "plus pair" setting lines (Jackpot Pai Gow), built with a progress bar on first use."""
+    from paigow_cli.engine.setting_lines import load_setting_lines
+
+    cache_folder_note()
+    with progress_bar(
+        "Building the setting-line table (once)",
+        "building the setting-line table once: about 5 seconds on two quiet cores",
+    ) as progress:
+        return load_setting_lines(progress=progress, notify=note)
+
+
 def class_catalogue_once(wheel: Any) -> Any:
     """Every class's features and moves (``analysis.class_catalogue``), built with a progress bar
     on first use."""

@@ -27,8 +27,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from enum import IntEnum
+from itertools import combinations
 
 from paigow_cli.core.cards import ACE, RANK_CHARS, SUIT_CHARS, Card
+from paigow_cli.core.hands import (
+    FIVE_ACES,
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    ONE_PAIR,
+    ROYAL_CODE,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    five_card_key,
+    key_ranks,
+    two_card_key,
+)
 
 RANKS = len(RANK_CHARS)
 
@@ -62,6 +76,16 @@ class Line(IntEnum):
     THREE_CARD_FLUSH = 23
     THREE_CARD_PAIR = 24
     FIVE_OF_A_KIND = 25  # four of a rank and a fully wild joker (rules.md §11; five aces included)
+    # Setting lines: a hand set with this in the five-card hand and a pair in front (Jackpot Pai Gow;
+    # ``setting_lines``: the player sets his hand to make the most of the bet)
+    NATURAL_ROYAL_PLUS_ACES = 26  # a royal flush and a pair of aces in front, no joker in either
+    FIVE_ACES_PLUS_PAIR = 27
+    ROYAL_FLUSH_PLUS_PAIR = 28
+    STRAIGHT_FLUSH_PLUS_PAIR = 29
+    FOUR_OF_A_KIND_PLUS_PAIR = 30
+    FULL_HOUSE_PLUS_PAIR = 31
+    FLUSH_PLUS_PAIR = 32
+    STRAIGHT_PLUS_PAIR = 33
 
     @property
     def slug(self) -> str:
@@ -90,7 +114,9 @@ LABELS = {
     Line.THREE_CARD_STRAIGHT: "3-card straight",
     Line.THREE_CARD_FLUSH: "3-card flush",
     Line.THREE_CARD_PAIR: "3-card pair",
+    Line.NATURAL_ROYAL_PLUS_ACES: "Natural royal plus pair of aces",
 }
+SETTING_LINES = frozenset(line for line in Line if line >= Line.NATURAL_ROYAL_PLUS_ACES)
 PAI_GOW_LINES = {
     9: Line.NINE_HIGH_PAI_GOW,
     10: Line.TEN_HIGH_PAI_GOW,
@@ -196,6 +222,46 @@ def hand_lines(cards: Sequence[Card], *, wild: bool = False) -> frozenset[Line]:
     top = pai_gow_top(cards)
     if top and not (wild and joker):
         lines.add(PAI_GOW_LINES[top])
+    return frozenset(lines)
+
+
+PLUS_PAIR = {
+    FIVE_ACES: Line.FIVE_ACES_PLUS_PAIR,
+    STRAIGHT_FLUSH: Line.STRAIGHT_FLUSH_PLUS_PAIR,
+    FOUR_OF_A_KIND: Line.FOUR_OF_A_KIND_PLUS_PAIR,
+    FULL_HOUSE: Line.FULL_HOUSE_PLUS_PAIR,
+    FLUSH: Line.FLUSH_PLUS_PAIR,
+    STRAIGHT: Line.STRAIGHT_PLUS_PAIR,
+}  # the five-card hand's category -> its line with a pair in front
+
+
+def setting_lines(cards: Sequence[Card]) -> frozenset[Line]:
+    """The setting lines seven cards hold: for each way to set them with a pair in the two-card hand,
+    the five-card hand's line "plus pair" (straight or better; a royal flush its own, and a natural
+    royal with a natural pair of aces the top one). The bug joker, as in the main game.
+
+    >>> from paigow_cli.core.cards import parse_cards
+    >>> sorted(line.slug for line in setting_lines(parse_cards("KS KH KD QC JS TH 9D")))
+    ['straight-plus-pair']
+    >>> sorted(line.slug for line in setting_lines(parse_cards("AS KS QS JS TS AH AD")))
+    ['natural-royal-plus-aces', 'royal-flush-plus-pair', 'straight-plus-pair']
+    """
+    if len(cards) != 7:
+        raise ValueError("setting lines are read from seven cards")
+    lines: set[Line] = set()
+    codes = [int(card) for card in cards]
+    for low in combinations(range(7), 2):
+        front = two_card_key(codes[low[0]], codes[low[1]])
+        if front >> 20 != ONE_PAIR:
+            continue
+        back = five_card_key([code for at, code in enumerate(codes) if at not in low])
+        category = back >> 20
+        if category == STRAIGHT_FLUSH and key_ranks(back)[0] == ROYAL_CODE:
+            lines.add(Line.ROYAL_FLUSH_PLUS_PAIR)
+            if key_ranks(front)[0] == ACE and not any(card.is_joker for card in cards):
+                lines.add(Line.NATURAL_ROYAL_PLUS_ACES)
+        elif category in PLUS_PAIR:
+            lines.add(PLUS_PAIR[category])
     return frozenset(lines)
 
 

@@ -27,13 +27,29 @@ from math import comb
 import numpy as np
 
 from paigow_cli.analysis.money.spread import Payouts
-from paigow_cli.core.bonus_hands import Line, hand_lines, three_card_lines
+from paigow_cli.core.bonus_hands import SETTING_LINES, Line, hand_lines, setting_lines, three_card_lines
 from paigow_cli.core.cards import DECK, JOKER_CODE, Card
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.rules import Joker
 from paigow_cli.engine.class_flags import class_lines
 
 L = Line
+
+
+@dataclass(frozen=True)
+class Meter:
+    """A progressive's top prize: the lines it pays, the amount published, on a bet of ``bet``;
+    ``for_one`` when the prize is paid for one (the bet is not returned), else to one."""
+
+    lines: tuple[Line, ...]
+    amount: Decimal
+    bet: Decimal
+    for_one: bool = False
+
+    def pays(self, amount: Decimal, bet: Decimal) -> int | Decimal:
+        """What the top lines pay to 1 when the meter shows ``amount`` on a bet of ``bet``."""
+        pays = amount / bet - (1 if self.for_one else 0)
+        return int(pays) if pays == pays.to_integral_value() else pays
 
 
 @dataclass(frozen=True)
@@ -48,9 +64,15 @@ class PayTable:
         False  # a hand is paid at the first line it holds in the table's order (its rank), not the best paid
     )
     joker: Joker = Joker.BUG  # the joker of the game the table is dealt in (rules.md §11)
+    meter: Meter | None = None  # a progressive's top prize (``with_meter`` sets it)
 
     def pays_of(self, line: Line) -> int | Decimal:
         return dict(self.lines)[line]
+
+    @property
+    def needs_settings(self) -> bool:
+        """True when a line needs the hand set a given way ("plus pair": Jackpot Pai Gow)."""
+        return any(line in SETTING_LINES for line, _ in self.lines)
 
     @property
     def needs_house_way(self) -> bool:
@@ -163,6 +185,50 @@ PAY_TABLES = {
             ),
             joker=Joker.WILD,
         ),
+        PayTable(
+            "jackpot",
+            "Jackpot Pai Gow",
+            "player",
+            (
+                (L.NATURAL_ROYAL_PLUS_ACES, 20000),
+                (L.FIVE_ACES_PLUS_PAIR, 400),
+                (L.ROYAL_FLUSH_PLUS_PAIR, 200),
+                (L.FIVE_ACES, 200),
+                (L.ROYAL_FLUSH, 100),
+                (L.STRAIGHT_FLUSH_PLUS_PAIR, 60),
+                (L.FOUR_OF_A_KIND_PLUS_PAIR, 40),
+                (L.STRAIGHT_FLUSH, 30),
+                (L.FOUR_OF_A_KIND, 20),
+                (L.FULL_HOUSE_PLUS_PAIR, 12),
+                (L.FLUSH_PLUS_PAIR, 8),
+                (L.STRAIGHT_PLUS_PAIR, 6),
+                (L.FULL_HOUSE, 6),
+                (L.FLUSH, 4),
+                (L.STRAIGHT, 3),
+                (L.THREE_OF_A_KIND, 2),
+            ),
+            meter=Meter((L.NATURAL_ROYAL_PLUS_ACES,), Decimal(100_000), Decimal(5)),
+        ),
+        PayTable(
+            "face-up-progressive",
+            "Face Up Progressive",
+            "player",
+            (
+                (L.SEVEN_CARD_STRAIGHT_FLUSH, Decimal("766566.2")),
+                (L.SEVEN_CARD_STRAIGHT_FLUSH_JOKER, Decimal("766566.2")),
+                (L.FIVE_ACES, Decimal("31183.8")),
+                (L.ROYAL_FLUSH, 718),
+                (L.STRAIGHT_FLUSH, 99),
+                (L.FOUR_OF_A_KIND, 74),
+                (L.FULL_HOUSE, 3),
+            ),
+            meter=Meter(
+                (L.SEVEN_CARD_STRAIGHT_FLUSH, L.SEVEN_CARD_STRAIGHT_FLUSH_JOKER),
+                Decimal(3_832_836),
+                Decimal(5),
+                for_one=True,
+            ),
+        ),
         PayTable("queens-dragon", "Queen's Dragon", "dealer", ((L.QUEEN_HIGH_PAI_GOW, 50),)),
         PayTable("tiger-9", "Tiger 9", "dealer", ((L.NINE_HIGH_LOW_HAND, 30),)),
     )
@@ -220,6 +286,72 @@ def with_pays(table: PayTable, text: str) -> PayTable:
     return replace(table, lines=tuple((line, pays[line]) for line, _ in table.lines))
 
 
+MAX_METER = Decimal(100_000_000)
+
+
+def with_meter(table: PayTable, amount: Decimal, bet: Decimal) -> PayTable:
+    """The table with its progressive's lines paying what a meter of ``amount`` pays a bet of ``bet``.
+
+    >>> with_meter(PAY_TABLES["jackpot"], Decimal(50000), Decimal(5)).pays_of(Line.NATURAL_ROYAL_PLUS_ACES)
+    10000
+    """
+    meter = table.meter
+    if meter is None:
+        names = ", ".join(name for name, other in PAY_TABLES.items() if other.meter is not None)
+        raise OptionError(
+            f"{{option}}: the {table.name} table has no progressive meter; these do: {names}", about="meter"
+        )
+    if not 0 < amount <= MAX_METER or bet <= 0:
+        raise OptionError(
+            f"{{option}} {amount} is out of range: give more than 0 and at most {MAX_METER:,}", about="meter"
+        )
+    least = least_meter(table, bet)
+    if amount < least:
+        raise OptionError(
+            f"{{option}} {amount}: a top prize pays at least the table's next line, so the meter on a bet of {bet} "
+            f"shows {least} or more",
+            about="meter",
+        )
+    pays = meter.pays(amount, bet)
+    return replace(
+        table,
+        lines=tuple((line, pays if line in meter.lines else paid) for line, paid in table.lines),
+        meter=replace(meter, amount=amount, bet=bet),
+    )
+
+
+def least_meter(table: PayTable, bet: Decimal) -> Decimal:
+    """The smallest top prize on a bet of ``bet``: what the table's best other line pays.
+
+    >>> least_meter(PAY_TABLES["jackpot"], Decimal(5))
+    Decimal('2000')
+    """
+    meter = table.meter
+    if meter is None:
+        raise ValueError(f"the {table.name} table has no meter")
+    best = max(Decimal(str(pays)) for line, pays in table.lines if line not in meter.lines)
+    return (best + (1 if meter.for_one else 0)) * bet
+
+
+def break_even_meter(odds: SideBetOdds) -> Fraction | None:
+    """The meter at which the bet's expected return is zero, on the table's meter bet (None when
+    no hand of the live cards reaches the top lines, or when the bet wins at every meter a top
+    prize may show: ``least_meter`` and up).
+
+    The return is linear in the meter: EV(m) = rest + p (m / bet - for_one), where p is the
+    chance of a top line and ``rest`` every other line's return, so m = bet (for_one - rest / p).
+    """
+    meter = odds.table.meter
+    if meter is None:
+        raise ValueError(f"the {odds.table.name} table has no meter")
+    top = sum((Fraction(row.count, odds.total) for row in odds.rows if row.line in meter.lines), Fraction(0))
+    if top == 0:
+        return None
+    rest = sum((row.returns(odds.total) for row in odds.rows if row.line not in meter.lines), Fraction(0))
+    even = Fraction(str(meter.bet)) * ((1 if meter.for_one else 0) - rest / top)
+    return even if even >= Fraction(str(least_meter(odds.table, meter.bet))) else None
+
+
 @dataclass(frozen=True)
 class Paid:
     """What one hand does on a side bet: the line it is paid at (None: the bet loses) and the odds."""
@@ -253,6 +385,8 @@ def pay(table: PayTable, cards: Sequence[Card], low_is_nine_high: bool = False) 
     if table.on == "player-three":
         return best_line(table, three_card_lines(cards[:3]))
     lines = set(hand_lines(cards, wild=table.joker.is_wild))
+    if table.needs_settings:
+        lines |= setting_lines(cards)
     if low_is_nine_high:
         lines.add(Line.NINE_HIGH_LOW_HAND)
     return best_line(table, lines)
@@ -333,11 +467,13 @@ def side_bet_odds(
     classes,
     removed: Iterable[int] = (),
     nine_high_low: tuple[np.ndarray, np.ndarray] | None = None,
+    settings: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> SideBetOdds:
     """Exact counts of every paying line over all seven-card hands of the live cards.
 
     ``nine_high_low`` flags, per multiset and flush class, that the house way sets a 9-high
-    low hand (needed by tables on the dealer's low hand).
+    low hand (needed by tables on the dealer's low hand); ``settings`` are the classes' setting
+    lines (``engine.setting_lines``; needed by tables that pay "plus pair").
     """
     from paigow_cli.engine.distribution import LiveCards, class_weights
 
@@ -347,6 +483,11 @@ def side_bet_odds(
     live = LiveCards.without(removed)
     multiset_weight, flush_weight = class_weights(classes, live)
     multiset_lines, flush_lines = class_lines(classes, wild=table.joker.is_wild)
+    if table.needs_settings:
+        if settings is None:
+            raise ValueError(f"the {table.name} table needs the classes' setting lines")
+        multiset_lines = multiset_lines | settings[0]
+        flush_lines = flush_lines | settings[1]
     if table.needs_house_way:
         if nine_high_low is None:
             raise ValueError(f"the {table.name} table needs the house way's low hands")

@@ -85,13 +85,24 @@ def bonus_command(
             show_default=False,
         ),
     ] = None,
+    meter: Annotated[
+        str | None,
+        typer.Option(
+            "--meter",
+            metavar="AMOUNT",
+            help="With --odds on a progressive (jackpot, face-up-progressive): the top prize the meter shows, "
+            "in dollars on the --bet (default the published prize); gives the return there and the break-even "
+            "meter.",
+            show_default=False,
+        ),
+    ] = None,
     bet: Annotated[
         str | None,
         typer.Option(
             "--bet",
             metavar="AMOUNT",
-            help="With --players: your side bet (default 5; the envy needs $5 or more), for the envy's fixed "
-            "payouts per unit bet.",
+            help="With --players or --meter: your side bet (default 5; the envy needs $5 or more), for the envy's "
+            "fixed payouts and the meter per unit bet.",
             show_default=False,
         ),
     ] = None,
@@ -104,7 +115,9 @@ def bonus_command(
 
     fortune, emperors-challenge and mania-seven-card (Pai Gow Mania) pay on the player's seven
     cards; mania-three-card on his first three, as given; dealer-bonus on the dealer's seven (its
-    highest-ranking line pays); dynasty (EZ in California) on the player's seven with a fully wild
+    highest-ranking line pays); jackpot (Jackpot Pai Gow) on the player's seven as he sets them
+    (its "plus pair" lines: that hand behind and a pair in front); face-up-progressive on the
+    player's seven; dynasty (EZ in California) on the player's seven with a fully wild
     joker; queens-dragon (EZ) on the dealer's seven; tiger-9 (Commission-Free) on the dealer's low
     hand as the house way sets it.
     Given one hand, the dealer's side bets price it as if it were the dealer's; a line of paigow
@@ -131,6 +144,14 @@ def bonus_command(
     five-aces, royal-flush, straight-flush, four-of-a-kind, full-house, flush, three-of-a-kind,
     straight, nine-high-low-hand.
 
+    Jackpot: natural-royal-plus-aces, five-aces-plus-pair, royal-flush-plus-pair, five-aces,
+    royal-flush, straight-flush-plus-pair, four-of-a-kind-plus-pair, straight-flush, four-of-a-kind,
+    full-house-plus-pair, flush-plus-pair, straight-plus-pair, full-house, flush, straight,
+    three-of-a-kind.
+
+    Face Up progressive: five-aces, royal-flush, seven-card-straight-flush, straight-flush,
+    seven-card-straight-flush-joker, four-of-a-kind, full-house.
+
     Dynasty: five-of-a-kind, royal-flush, straight-flush, four-of-a-kind, full-house, flush,
     straight, three-of-a-kind.
 
@@ -144,6 +165,7 @@ def bonus_command(
     $ paigow bonus --odds --table fortune --pays "five-aces=250,royal-flush=100"
     $ paigow bonus --odds --table fortune --players 4 --bet 5
     $ paigow bonus --odds --table dynasty --players 5
+    $ paigow bonus --odds --table jackpot --meter 50000 --bet 5
     """
     from paigow_cli.analysis.money.side_bets import PAY_TABLES, with_pays
 
@@ -160,7 +182,9 @@ def bonus_command(
         names = [table_name.value] if table_name else list(PAY_TABLES)
         tables = [with_pays(PAY_TABLES[name], pays) if pays is not None else PAY_TABLES[name] for name in names]
     with reporting_errors():
-        stake = envy_options(players, bet, odds, table_name)
+        stake = envy_options(players, bet, odds, table_name, metered=meter is not None)
+        if meter is not None:
+            tables = [meter_table(tables[0], meter, bet, odds)]
     if odds:
         table = tables[0]
         with reporting_errors():
@@ -196,14 +220,32 @@ def bonus_command(
     for_each_hand(cards, handle, output=output)
 
 
-def envy_options(players: int | None, bet: str | None, odds: bool, table_name: SideBetName | None) -> Decimal | None:
+def meter_table(table: Any, meter: str, bet: str | None, odds: bool) -> Any:
+    """``--meter`` and ``--bet``: the progressive's table with its top prize at that meter."""
+    from decimal import Decimal
+
+    from paigow_cli.analysis.money.side_bets import MAX_METER, with_meter
+    from paigow_cli.core.money import MAX_BET, parse_amount
+
+    if not odds:
+        raise OptionError(f"--meter prices the progressive over every hand: give --odds --table {table.name} too")
+    if table.meter is None:
+        return with_meter(table, Decimal(1), Decimal(1))  # refused there, naming the tables that have one
+    stake = parse_amount(bet, "bet", True, MAX_BET) if bet is not None else table.meter.bet
+    amount = parse_amount(meter, "meter", True, MAX_METER)
+    return with_meter(table, amount, stake)
+
+
+def envy_options(
+    players: int | None, bet: str | None, odds: bool, table_name: SideBetName | None, *, metered: bool = False
+) -> Decimal | None:
     """``--players`` and ``--bet``: the Envy bonus's other players and the side bet (its stake)."""
     from paigow_cli.analysis.money.side_bets import ENVY_LEAST, ENVY_TABLES, MOST_OTHERS
     from paigow_cli.core.money import MAX_BET, money, parse_amount
 
     if players is None:
-        if bet is not None:
-            raise OptionError("--bet is the side bet for the Envy bonus: give --players N too")
+        if bet is not None and not metered:
+            raise OptionError("--bet is the side bet for the Envy bonus or the meter: give --players N or --meter too")
         return None
     if not odds or table_name is None or table_name.value not in ENVY_TABLES:
         raise OptionError(
@@ -225,6 +267,11 @@ def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:
 
     if table.on == "player-three":
         return side_bet_odds(table, None, dead_cards)
+    if table.needs_settings:
+        from paigow_cli.cli.tables import setting_lines_table
+
+        classes, _ = category_table()
+        return side_bet_odds(table, classes, dead_cards, settings=setting_lines_table())
     if table.needs_house_way:
         from paigow_cli.engine.class_flags import nine_high_low_classes
 
@@ -364,6 +411,18 @@ def bonus_odds_json(odds: Any, rules: Rules, dead: Sequence[Card], envy: Any = N
         document["house_way"] = rules.house_way
     if odds.table.joker.is_wild:
         document["joker"] = odds.table.joker.value
+    if odds.table.meter is not None:
+        from paigow_cli.analysis.money.side_bets import break_even_meter
+
+        meter = odds.table.meter
+        even = break_even_meter(odds)
+        document["meter"] = {
+            "amount": float(meter.amount),
+            "bet": float(meter.bet),
+            "lines": [line.slug for line in meter.lines],
+            "paid": "for one" if meter.for_one else "to one",
+            "break_even": float(even) if even is not None else None,
+        }
     if envy is not None:
         from paigow_cli.analysis.money.side_bets import ENVY_TABLES
 
@@ -409,6 +468,8 @@ def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card], envy: Any = N
         summary,
         Text(spread_text(odds.payouts, session=False)),
     ]
+    if odds.table.meter is not None:
+        parts.append(Text(meter_text(odds), style="bold"))
     if envy is not None:
         others = f"{envy.others} other player{'s' * (envy.others != 1)}"
         parts.append(
@@ -420,3 +481,20 @@ def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card], envy: Any = N
             )
         )
     return Group(*parts)
+
+
+def meter_text(odds: Any) -> str:
+    """The progressive's top prize, what it pays, and the meter at which the bet breaks even."""
+    from paigow_cli.analysis.money.side_bets import break_even_meter
+    from paigow_cli.core.money import money_of
+
+    meter = odds.table.meter
+    even = break_even_meter(odds)
+    paid = "for 1" if meter.for_one else "to 1"
+    pays = f"{float(odds.table.pays_of(meter.lines[0])):,.2f}".rstrip("0").rstrip(".")
+    top = f"A top prize of {money_of(float(meter.amount))} on a {money_of(float(meter.bet))} bet pays {pays} {paid}"
+    if even is None:
+        if not any(row.count for row in odds.rows if row.line in meter.lines):
+            return f"{top}; no hand of the live cards reaches it."
+        return f"{top}; the bet wins at any meter a top prize may show."
+    return f"{top}; the bet breaks even at a meter of {money_of(float(even))} (--meter sets it)."

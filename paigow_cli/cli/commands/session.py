@@ -214,6 +214,12 @@ def check_side_bet_game(pay_table: PayTable, game: Game) -> None:
             "here are for the bug (no house way for a wild joker is published), so the two are not counted "
             f"together: paigow bonus --odds --table {pay_table.name} prices it alone"
         )
+    if pay_table.needs_settings:
+        raise OptionError(
+            f"--side-bet {pay_table.name} is paid on the hand as the player sets it to make the most of the side "
+            "bet, which the main bet's counts (a strategy for the main bet) do not follow, so the two are not "
+            f"counted together here: paigow bonus --odds --table {pay_table.name} prices it alone"
+        )
     if pay_table.on == "player-three":
         raise OptionError(
             f"--side-bet {pay_table.name} pays on the first three cards dealt, which the whole game's counts do "
