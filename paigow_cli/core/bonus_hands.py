@@ -237,8 +237,7 @@ PLUS_PAIR = {
 
 def setting_lines(cards: Sequence[Card]) -> frozenset[Line]:
     """The setting lines seven cards hold: for each way to set them with a pair in the two-card hand,
-    the five-card hand's line "plus pair" (straight or better; a royal flush its own, and a natural
-    royal with a natural pair of aces the top one). The bug joker, as in the main game.
+    the five-card hand's line "plus pair" (``plus_pair_line``). The bug joker, as in the main game.
 
     >>> from paigow_cli.core.cards import parse_cards
     >>> sorted(line.slug for line in setting_lines(parse_cards("KS KH KD QC JS TH 9D")))
@@ -249,20 +248,30 @@ def setting_lines(cards: Sequence[Card]) -> frozenset[Line]:
     if len(cards) != 7:
         raise ValueError("setting lines are read from seven cards")
     lines: set[Line] = set()
-    codes = [int(card) for card in cards]
     for low in combinations(range(7), 2):
-        front = two_card_key(codes[low[0]], codes[low[1]])
-        if front >> 20 != ONE_PAIR:
-            continue
-        back = five_card_key([code for at, code in enumerate(codes) if at not in low])
-        category = back >> 20
-        if category == STRAIGHT_FLUSH and key_ranks(back)[0] == ROYAL_CODE:
-            lines.add(Line.ROYAL_FLUSH_PLUS_PAIR)
-            if key_ranks(front)[0] == ACE and not any(card.is_joker for card in cards):
-                lines.add(Line.NATURAL_ROYAL_PLUS_ACES)
-        elif category in PLUS_PAIR:
-            lines.add(PLUS_PAIR[category])
+        high = [card for at, card in enumerate(cards) if at not in low]
+        lines |= plus_pair_line(high, [cards[low[0]], cards[low[1]]])
     return frozenset(lines)
+
+
+def plus_pair_line(high: Sequence[Card], low: Sequence[Card]) -> set[Line]:
+    """The setting lines of one setting: with a pair in front, the five-card hand's line "plus
+    pair" (straight or better; a royal flush its own, and a natural royal with a natural pair of
+    aces the top one as well); none without a pair in front.
+
+    >>> from paigow_cli.core.cards import parse_cards
+    >>> sorted(line.slug for line in plus_pair_line(parse_cards("AS KS QS JS TS"), parse_cards("AH AD")))
+    ['natural-royal-plus-aces', 'royal-flush-plus-pair']
+    """
+    front = two_card_key(int(low[0]), int(low[1]))
+    if front >> 20 != ONE_PAIR:
+        return set()
+    back = five_card_key([int(card) for card in high])
+    category = back >> 20
+    if category == STRAIGHT_FLUSH and key_ranks(back)[0] == ROYAL_CODE:
+        natural = key_ranks(front)[0] == ACE and not any(card.is_joker for card in (*high, *low))
+        return {Line.ROYAL_FLUSH_PLUS_PAIR, Line.NATURAL_ROYAL_PLUS_ACES} if natural else {Line.ROYAL_FLUSH_PLUS_PAIR}
+    return {PLUS_PAIR[category]} if category in PLUS_PAIR else set()
 
 
 def _count_lines(counts: Counter[int]) -> set[Line]:

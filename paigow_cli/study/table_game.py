@@ -31,7 +31,7 @@ from paigow_cli.core.cards import (
     sort_cards,
     typing_example,
 )
-from paigow_cli.core.errors import PaigowError
+from paigow_cli.core.errors import OptionError, PaigowError
 from paigow_cli.core.money import money
 from paigow_cli.core.rules import Game, Rules
 from paigow_cli.core.showdown import settle
@@ -43,16 +43,32 @@ CHIPS = (1, 5, 10, 25, 100)
 MIN_WAGER = Decimal(2)
 MAX_WAGER = Decimal(100)
 SIDE_BETS = {
-    Game.CLASSIC: "fortune",
-    Game.FACE_UP: "fortune",
-    Game.EZ: "queens-dragon",
-    Game.COMMISSION_FREE: "tiger-9",
-}
+    Game.CLASSIC: ("fortune", "emperors-challenge", "mania-seven-card", "mania-three-card", "dealer-bonus", "jackpot"),
+    Game.FACE_UP: ("fortune", "face-up-progressive"),
+    Game.EZ: ("queens-dragon",),
+    Game.COMMISSION_FREE: ("tiger-9",),
+}  # the side bets dealt beside each game at the table (the first unless one is named); the Dynasty
+# Bonus is dealt with a wild joker, which the table game does not play
 
 
-def side_bet_table(game: Game) -> PayTable:
-    """The side bet dealt beside each game (rules.md §8.3)."""
-    return PAY_TABLES[SIDE_BETS[game]]
+def side_bet_table(game: Game, name: str | None = None) -> PayTable:
+    """The side bet dealt beside a game (rules.md §8.3): ``name``, or the game's usual one.
+
+    >>> side_bet_table(Game.EZ).name, side_bet_table(Game.CLASSIC, "jackpot").title
+    ('queens-dragon', 'Jackpot Pai Gow')
+    >>> side_bet_table(Game.EZ, "jackpot")
+    Traceback (most recent call last):
+    ...
+    paigow_cli.core.errors.OptionError: --side-bet jackpot is not dealt with the ez game at this table: give queens-dragon
+    """
+    offered = SIDE_BETS[game]
+    if name is None:
+        return PAY_TABLES[offered[0]]
+    if name not in offered:
+        raise OptionError(
+            f"--side-bet {name} is not dealt with the {game.value} game at this table: give {' or '.join(offered)}"
+        )
+    return PAY_TABLES[name]
 
 
 class Phase(str, Enum):
@@ -93,6 +109,8 @@ class TableGame:
         seed: int,
         table: Callable[[], object],
         deal: Callable[[], tuple[tuple[Card, ...], tuple[Card, ...]]] | None = None,
+        *,
+        side_bet: str | None = None,
     ) -> None:
         self.rules = rules
         self.start = bankroll
@@ -101,13 +119,14 @@ class TableGame:
         self.last_wager = Decimal(0)
         self.side_wager = Decimal(0)
         self.last_side_wager = Decimal(0)
-        self.side_table = side_bet_table(rules.game)
+        self.side_table = side_bet_table(rules.game, side_bet)
         self.phase = Phase.BETTING if bankroll >= MIN_WAGER else Phase.OVER
         self._load_table = table
         self._table: object | None = None
         self._rng = random.Random(seed)
         self._deal = deal or self._shuffle_and_deal
         self.player: tuple[Card, ...] = ()
+        self.dealt: tuple[Card, ...] = ()  # the player's cards in the order dealt (a three-card bet's first three)
         self.dealer: tuple[Card, ...] = ()
         self._pending: Split | None = None
         self._leaving = False  # the fold being confirmed also leaves the table
@@ -240,12 +259,16 @@ class TableGame:
                     "error",
                 )
             ]
-        self.player, self.dealer = self._deal()
-        self.player = sort_cards(self.player)
+        self.dealt, self.dealer = self._deal()
+        self.player = sort_cards(self.dealt)
         self.last_wager, self.last_side_wager = self.wager, self.side_wager
         self.phase = Phase.SETTING
         shown = house_setting(sort_cards(self.dealer), self.rules) if self.rules.game is Game.FACE_UP else None
-        return [Dealt(self.player, self.wager, shown)]
+        events: list[Event] = [Dealt(self.player, self.wager, shown)]
+        if self.side_wager and self.side_table.on == "player-three":
+            first = " ".join(str(card) for card in self.dealt[:3])
+            events.append(Say(f"Your first three cards, dealt before the rest ({self.side_table.title}): {first}"))
+        return events
 
     def _shuffle_and_deal(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         cards = self._rng.sample(DECK, 14)
@@ -348,7 +371,7 @@ class TableGame:
         self.wager = Decimal(0)
         dealer = house_setting(sort_cards(self.dealer), self.rules)
         house = house_setting(self.player, self.rules).split
-        side = self._settle_side(dealer.split)
+        side = self._settle_side(dealer.split, None)
         player = self.player
         self._end_round()
         events: list[Event] = [Folded(wager, self.balance, player, dealer, self.rules, house, side)]
@@ -364,23 +387,31 @@ class TableGame:
         self.balance += self.wager + settlement.payout
         wager = self.wager
         self.wager = Decimal(0)
-        side = self._settle_side(dealer.split)
+        side = self._settle_side(dealer.split, player)
         self._end_round()
         return [
             RoundOver(player, rule, dealer, settlement, wager, self.balance, rules, house, side),
             *self._bankroll_check(),
         ]
 
-    def _settle_side(self, dealer: Split) -> SideResult | None:
-        """Settle the side bet (on the player's seven cards, or the dealer's), whatever the main bet did."""
+    def _settle_side(self, dealer: Split, player: Split | None) -> SideResult | None:
+        """Settle the side bet (on the player's seven cards, his first three as dealt, or the
+        dealer's), whatever the main bet did; a bet paid on the setting is paid on the player's
+        own (a folded hand has none: its seven cards' lines alone)."""
         if not self.side_wager:
             return None
         from paigow_cli.analysis.money.side_bets import pay
         from paigow_cli.core.games import is_nine_high_low
 
         table = self.side_table
-        cards = self.player if table.on == "player" else dealer.cards
-        paid = pay(table, cards, low_is_nine_high=table.on == "dealer" and is_nine_high_low(dealer.low_value.key))
+        cards = {"player": self.player, "player-three": self.dealt, "dealer": dealer.cards}[table.on]
+        setting = (player.high, player.low) if player is not None else ()
+        paid = pay(
+            table,
+            cards,
+            low_is_nine_high=table.on == "dealer" and is_nine_high_low(dealer.low_value.key),
+            setting=setting if table.needs_settings else None,
+        )
         wager = self.side_wager
         payout = wager * Decimal(str(paid.pays)) if paid.line is not None else -wager
         self.balance += wager + payout

@@ -27,7 +27,14 @@ from math import comb
 import numpy as np
 
 from paigow_cli.analysis.money.spread import Payouts
-from paigow_cli.core.bonus_hands import SETTING_LINES, Line, hand_lines, setting_lines, three_card_lines
+from paigow_cli.core.bonus_hands import (
+    SETTING_LINES,
+    Line,
+    hand_lines,
+    plus_pair_line,
+    setting_lines,
+    three_card_lines,
+)
 from paigow_cli.core.cards import DECK, JOKER_CODE, Card
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.rules import Joker
@@ -379,14 +386,21 @@ def best_line(table: PayTable, lines: Iterable[Line]) -> Paid:
     return Paid(best[0], best[1]) if best else Paid(None, -1)
 
 
-def pay(table: PayTable, cards: Sequence[Card], low_is_nine_high: bool = False) -> Paid:
+def pay(
+    table: PayTable,
+    cards: Sequence[Card],
+    low_is_nine_high: bool = False,
+    setting: tuple[Sequence[Card], Sequence[Card]] | tuple[()] | None = None,
+) -> Paid:
     """What seven cards pay on the table (a three-card table: the first three, as dealt);
-    ``low_is_nine_high`` is the house way's low hand (Tiger 9)."""
+    ``low_is_nine_high`` is the house way's low hand (Tiger 9); ``setting`` the (high, low) cards
+    the player set, for a table paid on the setting (``()``: none, a folded hand; None: the
+    setting that pays the most)."""
     if table.on == "player-three":
         return best_line(table, three_card_lines(cards[:3]))
     lines = set(hand_lines(cards, wild=table.joker.is_wild))
     if table.needs_settings:
-        lines |= setting_lines(cards)
+        lines |= setting_lines(cards) if setting is None else plus_pair_line(*setting) if setting else set()
     if low_is_nine_high:
         lines.add(Line.NINE_HIGH_LOW_HAND)
     return best_line(table, lines)

@@ -15,6 +15,7 @@ from paigow_cli.cli.options import (
     GameOption,
     HouseWayOption,
     SeedOption,
+    SideBetName,
     WheelOption,
     choose_seed,
     make_rules,
@@ -62,12 +63,26 @@ def play_command(
     banker: BankerOption = False,
     wheel: WheelOption = Wheel.SECOND,
     commission: CommissionOption = None,
+    side_bet: Annotated[
+        SideBetName | None,
+        typer.Option(
+            "--side-bet",
+            metavar="NAME",
+            help="The side bet at the table: with the classic game fortune (the default), emperors-challenge, "
+            "mania-seven-card, mania-three-card (your first three cards as dealt), dealer-bonus or jackpot (paid "
+            "on your hand as you set it); with face-up fortune or face-up-progressive; ez has queens-dragon and "
+            "commission-free tiger-9.",
+            case_sensitive=False,
+            show_default=False,
+        ),
+    ] = None,
     no_history: NoHistoryOption = False,
 ) -> None:
     """Play Pai Gow Poker at a table in the terminal: bet, set your hand, beat the dealer.
 
     Bet with chips of $1, $5, $10, $25 and $100 (a wager of $2 to $100), and if you like the
-    game's side bet (side 5: Fortune Bonus, or Queen's Dragon in EZ, Tiger 9 in Commission-Free).
+    side bet (side 5: Fortune Bonus, or Queen's Dragon in EZ, Tiger 9 in Commission-Free, or the
+    one --side-bet names).
     Deal, then name your two low cards, type house for the house way, hint for the best setting,
     or fold. In the classic game wins pay 1 to 1 less the 5% commission; copies go to the banker.
     Type help at any prompt. Every round is recorded (--no-history keeps none), and the session
@@ -77,6 +92,7 @@ def play_command(
 
     $ paigow play
     $ paigow play --bankroll 200 --seed 7 --game ez
+    $ paigow play --side-bet jackpot
     $ printf '10\\ndeal\\nhouse\\nquit\\n' | paigow play --seed 1
     """
     from rich.text import Text
@@ -87,6 +103,9 @@ def play_command(
 
     rules = make_rules(house_way, game, banker, wheel, commission)
     with reporting_errors():
+        from paigow_cli.study.table_game import side_bet_table
+
+        side_bet_table(rules.game, side_bet.value if side_bet is not None else None)  # refused before the deal
         stake = parse_amount(bankroll, "bankroll", False, MAX_BANKROLL)
         from paigow_cli.core.money import money
         from paigow_cli.study.table_game import MIN_WAGER
@@ -101,7 +120,11 @@ def play_command(
     checked = dealer_table(rules) if way_named(rules.house_way).plugin else None
     chosen_seed = choose_seed(seed)
     table_game = TableGame(
-        rules, stake, chosen_seed, table=lambda: checked if checked is not None else dealer_table(rules)
+        rules,
+        stake,
+        chosen_seed,
+        table=lambda: checked if checked is not None else dealer_table(rules),
+        side_bet=side_bet.value if side_bet is not None else None,
     )
     history, session = (None, 0) if no_history else open_history("play", rules, chosen_seed)
     dealt_at = time.monotonic()

@@ -61,9 +61,9 @@ def session_command(
         typer.Option(
             "--side-bet",
             metavar="NAME",
-            help="Add a side bet on every hand, counted with the main bet exactly: fortune, emperors-challenge or "
-            "mania-seven-card (on your seven cards), queens-dragon (with --game ez) or tiger-9 (with --game "
-            "commission-free).",
+            help="Add a side bet on every hand, counted with the main bet exactly: fortune, emperors-challenge, "
+            "mania-seven-card or face-up-progressive (on your seven cards), queens-dragon (with --game ez) or "
+            "tiger-9 (with --game commission-free).",
             case_sensitive=False,
             show_default=False,
         ),
