@@ -150,6 +150,7 @@ def test_category_counts_with_dead_cards_match_a_brute_force(cache_folder):
         assert {k: v for k, v in counts.counts.items() if v} == dict(expected)
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 def test_wild_joker_category_counts_with_dead_cards_match_a_brute_force(cache_folder):
     from paigow_cli.core.hands import best_five, category_slug
 

@@ -200,6 +200,7 @@ def push_heavy_cases(count: int, seed: int) -> list[tuple[tuple, tuple]]:
     return cases
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 @pytest.mark.parametrize("banker", [False, True], ids=["player", "banker"])
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_every_game_matches_brute_force_count_for_count(foxwoods_table, game, banker):

@@ -254,6 +254,7 @@ def register_file(path: Path) -> str:
 # --- a plugin from a file, and one from an installed package, in every command ---------------------------
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 def test_a_file_plugin_works_in_house_advise_power_and_simulate(cache_folder):
     plugin = str(GOLD_STAR)
     house = json.loads(run("house", "9S 9H 4D 4C AS KD 2H", "--house-way", plugin, "--json").stdout)

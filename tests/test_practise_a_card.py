@@ -91,6 +91,7 @@ def test_focus_on_a_rule_the_card_does_not_have_is_one_error_line(card, history)
     one_error(result, 2, f"'rule {missing}' names no kind of hand and no small-card clause")
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 def test_a_saved_card_is_listed_with_its_edge_and_found_by_name_in_every_command(cache_folder, history, tmp_path):
     saved = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "3", "--save", "small3", "--json"])
     assert saved.exit_code == 0, saved.output

@@ -208,7 +208,7 @@ def test_edge_all_option_errors_are_one_line(args, fragment):
     "game, banker",
     [
         pytest.param(Game.CLASSIC, False, marks=pytest.mark.slow),
-        (Game.EZ, True),
+        pytest.param(Game.EZ, True, marks=pytest.mark.slow),  # the quick tier leaves it to CI (14 s)
         pytest.param(Game.COMMISSION_FREE, False, marks=pytest.mark.slow),
     ],
 )

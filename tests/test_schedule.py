@@ -53,6 +53,7 @@ def history(tmp_path, monkeypatch, cache_folder):
     return tmp_path
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 def test_drill_due_reviews_the_rule_that_decided_each_answer(history):
     """Two hands of a saved card's due rules: the first set as the card sets it, the second not;
     stats then shows both rules' schedules, the missed one due sooner."""

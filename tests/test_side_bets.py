@@ -268,6 +268,7 @@ def reduced_decks():
     )  # pai gow
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 @pytest.mark.parametrize("name", ["fortune", "emperors-challenge", "mania-seven-card", "queens-dragon"])
 def test_exact_odds_match_a_brute_force_over_reduced_decks(name):
     table = PAY_TABLES[name]
@@ -336,6 +337,7 @@ def test_the_envy_of_each_other_player_is_the_tables_line_counts_times_its_amoun
     assert round(float(odds.house_edge - envy.house_edge), 6) == 0.009268
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 def test_envy_dealt_from_the_deck_your_hand_leaves_has_the_same_mean():
     """Brute force on a small deck: every other hand dealt from the cards each of your hands leaves
     pays the envy, on average, what the table's own counts say (linearity; the decks are not

@@ -41,6 +41,7 @@ def card(cache_folder):
     return search_card(Question(Rules(), DEAD), rules=4)
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 def test_each_rule_saves_what_it_says_and_the_card_adds_up(card):
     """Found in order, each rule adds what it saved then; read from the top, each gives up what the
     card loses without it; the hands it decides are the hands its words name."""
@@ -56,6 +57,7 @@ def test_each_rule_saves_what_it_says_and_the_card_adds_up(card):
         assert rule.hands == rule.decided > 0 and rule.saving > 0
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 def test_a_card_reads_from_the_top_by_kind_of_hand(cache_folder):
     """Rules grouped by kind in ``KIND_ORDER``; within a kind the rule found last comes first, so
     the first that fits decides as the last found did in the search."""
@@ -68,6 +70,7 @@ def test_a_card_reads_from_the_top_by_kind_of_hand(cache_folder):
     assert sorted(rule.step for rule in card.rules) == list(range(1, 7))
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 def test_min_saving_ends_the_card(card):
     everything = card
     cut = min(rule.saving for rule in everything.rules)
@@ -123,6 +126,7 @@ def test_the_cards_plugin_plays_exactly_as_the_card(cache_folder, tmp_path):
     assert again.exit_code == 0, again.output  # a card this command wrote may be written over
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 def test_strategy_text_fits_80_columns_and_markdown_is_a_table(cache_folder):
     found = runner.invoke(app, ["strategy", "--dead", DEAD_TEXT, "--rules", "3"])
     assert found.exit_code == 0, found.output
@@ -200,7 +204,10 @@ def test_table_bad_input_is_one_error_line(args, fragment):
     one_error(runner.invoke(app, ["table", *args]), 2, fragment)
 
 
-SMALL_CARD = pytest.mark.xdist_group("small-card")  # the tests that share ``card_plugin``, on one worker
+def SMALL_CARD(test):  # a mark, named as marks are
+    """The tests that share ``card_plugin``: on one worker, and left to CI by the quick tier (the
+    card's search is a 20-28 s setup)."""
+    return pytest.mark.slow(pytest.mark.xdist_group("small-card")(test))
 
 
 @SMALL_CARD
@@ -277,6 +284,7 @@ def test_house_ways_show_bad_input_is_one_error_line(args, fragment):
     one_error(runner.invoke(app, ["house-ways", *args]), 2, fragment)
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 def test_the_complete_card_accounts_for_every_hand_once(card, tmp_path):
     """--complete: per kind, the card's rules and the house way's clauses left decide every hand of
     the deck once; --html writes the same as a page with every rule's words and the glossary."""

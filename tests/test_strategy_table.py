@@ -115,6 +115,7 @@ def check_ways_against_the_pass(rules: Rules, dead: tuple, ways: list[str]) -> N
         assert found.chart == expected.chart, way
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 def test_house_ways_read_from_the_table_count_what_a_pass_counts(cache_folder):
     check_ways_against_the_pass(Rules(), random_dead(7, 15), ["trump-plaza", GOLD_STAR])
 

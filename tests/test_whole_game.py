@@ -309,6 +309,7 @@ def test_functionals_read_every_layer_as_a_plain_sum_over_the_grid(seed, sparse)
         assert not flat.any()  # left zero for the next grid
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 5 s on two cores)
 @pytest.mark.parametrize(
     "rules, dead",
     [
