@@ -4,4 +4,4 @@ The library never prints and never exits; ``paigow_cli.cli`` is the only
 module that knows about the command line.
 """
 
-__version__ = "0.5.0"
+__version__ = "0.6.0"
