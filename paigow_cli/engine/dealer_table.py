@@ -30,7 +30,7 @@ from paigow_cli.engine.cache import (
     write_arrays,
 )
 from paigow_cli.engine.dealer_classes import DealerClasses, dealer_classes
-from paigow_cli.house_ways import decide, way_named
+from paigow_cli.house_ways import HouseWay, decide, way_named
 
 Progress = Callable[[int, int], None]  # (classes done, classes in all)
 Notify = Callable[[str], None]
@@ -78,9 +78,10 @@ def _class_settings(house_way: str, wheel_low: bool, kind: str, start: int, stop
     a setting that fouls, or whose front is not two cards of the hand, is refused (a plugin's)."""
     classes = dealer_classes()
     hands = classes.multiset_hands(start, stop) if kind == "multiset" else classes.flush_hands(start, stop)
+    way = way_named(house_way)  # once a chunk (a worker gets the name: a plugin's way is not sent)
     highs, lows, rules = [], [], []
     for hand in hands:
-        decision = decide(hand, house_way, wheel_low)
+        decision = decide(hand, way, wheel_low)
         high, low = setting_keys(hand, decision.front, wheel_low)
         if low > high or len(set(decision.front)) != 2 or not set(decision.front) <= set(hand):
             raise PluginError(
@@ -141,9 +142,9 @@ def chunk_arguments(prefix: tuple, classes: DealerClasses) -> tuple[list[tuple],
     return arguments, sum(sizes.values())
 
 
-def build_table(house_way: str, wheel: Wheel, progress: Progress | None = None) -> DealerTable:
+def build_table(house_way: str | HouseWay, wheel: Wheel, progress: Progress | None = None) -> DealerTable:
     """Set every class by the house way (seconds; use ``load_table`` for the cached one)."""
-    house_way = way_named(house_way).name
+    house_way = resolved(house_way).name  # the workers set their chunks by the way's name
     classes = dealer_classes()
     arguments, total = chunk_arguments((house_way, wheel is Wheel.LOW), classes)
     chunks = run_chunks(_class_settings, arguments, total, progress)
@@ -204,17 +205,21 @@ TABLE_FIELDS = (
 )
 
 
-def _table_meta(house_way: str, wheel: Wheel) -> dict[str, object]:
-    way = way_named(house_way)
+def resolved(house_way: str | HouseWay) -> HouseWay:
+    """The house way itself, from its name (the public functions take either; the rest the way)."""
+    return house_way if isinstance(house_way, HouseWay) else way_named(house_way)
+
+
+def _table_meta(way: HouseWay, wheel: Wheel) -> dict[str, object]:
     meta: dict[str, object] = {"kind": "dealer", "house_way": way.name, "wheel": wheel.value}
     if way.plugin:
         meta.update(plugin=way.origin, plugin_digest=way.digest)
     return meta
 
 
-def dealer_table_path(house_way: str, wheel: Wheel):
+def dealer_table_path(house_way: str | HouseWay, wheel: Wheel):
     """The cache file of a house way's table; a plugin's carries the digest of its source."""
-    way = way_named(house_way)
+    way = resolved(house_way)
     parts = (way.name, way.digest, wheel.value) if way.plugin else (way.name, wheel.value)
     return table_path("dealer", *parts)
 
@@ -233,14 +238,16 @@ def expected_tables() -> list[tuple[str, object]]:
     return tables
 
 
-def save_table(table: DealerTable) -> None:
+def save_table(table: DealerTable, way: HouseWay | None = None) -> None:
+    """Write a table to its cache file (``way``: its house way, when the caller has it already)."""
+    way = way or way_named(table.house_way)
     arrays = {name: getattr(table.classes, name) for name in CLASS_FIELDS}
     arrays.update({name: getattr(table, name) for name in TABLE_FIELDS})
-    write_arrays(dealer_table_path(table.house_way, table.wheel), arrays, _table_meta(table.house_way, table.wheel))
+    write_arrays(dealer_table_path(way, table.wheel), arrays, _table_meta(way, table.wheel))
 
 
 def load_table(
-    house_way: str,
+    house_way: str | HouseWay,
     wheel: Wheel,
     progress: Progress | None = None,
     notify: Notify | None = None,
@@ -250,24 +257,24 @@ def load_table(
 
     ``check`` runs before a build (the command line checks a plugin there, and refuses one that fails).
     """
-    house_way = way_named(house_way).name
-    path = dealer_table_path(house_way, wheel)
+    way = resolved(house_way)  # once: the path, the metadata, the build and the save all use it
+    path = dealer_table_path(way, wheel)
     try:
-        arrays = read_arrays(path, _table_meta(house_way, wheel))
+        arrays = read_arrays(path, _table_meta(way, wheel))
         classes = DealerClasses(**{name: arrays[name] for name in CLASS_FIELDS})
-        table = DealerTable(house_way, wheel, classes, **{name: arrays[name] for name in TABLE_FIELDS})
+        table = DealerTable(way.name, wheel, classes, **{name: arrays[name] for name in TABLE_FIELDS})
         _check_shapes(table)
         return table
     except (StaleCache, KeyError, TypeError, ValueError) as problem:
         if notify and path.exists():
             notify(
-                f"rebuilding the {house_way} table: {problem if isinstance(problem, StaleCache) else 'it is malformed'}"
+                f"rebuilding the {way.name} table: {problem if isinstance(problem, StaleCache) else 'it is malformed'}"
             )
     if check is not None:
-        check(house_way)
-    table = build_table(house_way, wheel, progress)
+        check(way.name)
+    table = build_table(way, wheel, progress)
     try:
-        save_table(table)
+        save_table(table, way)
     except CacheError as error:  # still answer; the table is rebuilt next time
         if notify and cache_problem() is None:  # else the command has said so already
             notify(f"{error}; the table will be built again next time")

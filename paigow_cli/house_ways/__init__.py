@@ -44,9 +44,10 @@ class HouseSetting:
     house_way: str
 
 
-def decide(cards: Sequence[Card], house_way: str, wheel_low: bool = False) -> Decision:
-    """The front two cards by the house way, and the clause (a plugin's failures as PluginError)."""
-    way = way_named(house_way)
+def decide(cards: Sequence[Card], house_way: str | HouseWay, wheel_low: bool = False) -> Decision:
+    """The front two cards by the house way (its name, or the way itself where a caller sets many
+    hands by one), and the clause (a plugin's failures as PluginError)."""
+    way = house_way if isinstance(house_way, HouseWay) else way_named(house_way)
     if way.plugin:
         from paigow_cli.house_ways.plugins import guarded_decide
 
