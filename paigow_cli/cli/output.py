@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
     from pathlib import Path
 
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+    from rich.progress import Progress, TaskID
+    from rich.table import Column, Table
     from rich.text import Text
 
     from paigow_cli.core.cards import Card
@@ -39,14 +42,15 @@ class Output:
     def __init__(self, as_json: bool, batch: bool) -> None:
         self.as_json = as_json
         self.batch = batch
-        self._console: Any = None
+        self._console: Console | None = None
         self._printed = 0
         self.line: tuple[int, str] | None = None  # the batch line being answered: number, input as typed
 
-    def emit(self, document: Any, text: Callable[[], Any]) -> None:
-        """Print ``document`` as JSON, or the renderable built by ``text``."""
+    def emit(self, document: object, text: Callable[[], RenderableType | None]) -> None:
+        """Print ``document`` (a JSON value; None where only text is printed) as JSON, or the
+        renderable built by ``text`` (None where only JSON is printed)."""
         if self.as_json:
-            if self.batch and self.line is not None:
+            if self.batch and self.line is not None and isinstance(document, dict):  # a batch line's object
                 number, typed = self.line
                 document = {"line": number, "input": typed, **document}
             self._print_json(document)
@@ -54,9 +58,12 @@ class Output:
         if self._console is None:
             self._console = console()
 
+        rendered = text()
+        if rendered is None:
+            raise ValueError("this output prints JSON only")
         if self._printed:
             self._console.print()
-        show(self._console, text())
+        show(self._console, rendered)
         self._printed += 1
 
     def emit_error(self, number: int, typed: str, message: str) -> None:
@@ -66,7 +73,7 @@ class Output:
 
             self._print_json({"line": number, "input": cut(typed, MAX_ECHO), "error": message})
 
-    def _print_json(self, document: Any) -> None:
+    def _print_json(self, document: object) -> None:
         printed = json_text(document, pretty=not self.batch)
         if not can_encode(printed, getattr(sys.stdout, "encoding", None)) or SETTINGS.ascii_only:
             printed = json_text(document, pretty=not self.batch, ascii_only=True)
@@ -138,12 +145,12 @@ def progress_bar(
         TimeRemainingColumn,
     )
 
-    bar: Any = None
-    task: Any = None
+    bar: Progress | None = None
+    task: TaskID | None = None
 
     def update(done: int, total: int) -> None:
         nonlocal bar, task
-        if bar is None:
+        if bar is None or task is None:
             bar = Progress(
                 TextColumn("{task.description}"),
                 BarColumn(),
@@ -260,7 +267,7 @@ def cards_markup(cards: Iterable[Card]) -> Text:
 _TRAILING_SPACE = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
 
 
-def show(console: Any, renderable: Any) -> None:
+def show(console: Console, renderable: RenderableType) -> None:
     r"""Print a renderable with no trailing spaces on any line (Rich pads some lines to the width).
 
     >>> from rich.console import Console
@@ -276,7 +283,7 @@ def show(console: Any, renderable: Any) -> None:
     console.file.flush()
 
 
-def indented(text: str | Text, by: int, style: str = "", hang: int = 0) -> Any:
+def indented(text: str | Text, by: int, style: str = "", hang: int = 0) -> RenderableType:
     """A paragraph ``by`` columns in whose wrapped lines never start at column 0: they line up
     under its first (or, with ``hang``, that many columns further in).
 
@@ -303,7 +310,7 @@ class _Indented:
     def __init__(self, text: Text, by: int, hang: int) -> None:
         self.text, self.by, self.hang = text, by, hang
 
-    def __rich_console__(self, console: Any, options: Any) -> Iterator[Any]:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.segment import Segment
 
         lines = self.text.wrap(console, max(1, options.max_width - self.by - self.hang))
@@ -313,7 +320,7 @@ class _Indented:
             yield Segment.line()
 
 
-def data_table() -> Any:
+def data_table() -> Table:
     """A table in the house style: a rule under the headers, no outer edge or padding."""
     from rich import box
     from rich.table import Table
@@ -321,7 +328,7 @@ def data_table() -> Any:
     return Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
 
 
-def fitted(table: Any, optional: Sequence[str] = (), keep: int = 1) -> Any:
+def fitted(table: Table, optional: Sequence[str] = (), keep: int = 1) -> RenderableType:
     """``table`` as it fits the width it is printed in, a number never cut: the ``optional``
     columns (headers, in that order) are dropped while it is too wide; if it still is, its columns
     are wrapped into several tables, each with the first ``keep`` columns (the row labels).
@@ -345,10 +352,10 @@ def fitted(table: Any, optional: Sequence[str] = (), keep: int = 1) -> Any:
 class _Fitted:
     """``fitted``'s renderable."""
 
-    def __init__(self, table: Any, optional: tuple[str, ...], keep: int) -> None:
+    def __init__(self, table: Table, optional: tuple[str, ...], keep: int) -> None:
         self.table, self.optional, self.keep = table, optional, keep
 
-    def __rich_console__(self, console: Any, options: Any) -> Iterator[Any]:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         columns = list(self.table.columns)
         needed = self._width(console, options, columns)  # measured once per set of columns
@@ -374,7 +381,7 @@ class _Fitted:
                 yield ""
             yield part
 
-    def _width(self, console: Any, options: Any, columns: list[Any]) -> int:
+    def _width(self, console: Console, options: ConsoleOptions, columns: list[Column]) -> int:
         """The width the columns need with nothing cut: a column that may wrap (text) down to its
         longest word, one that may not (``no_wrap``: numbers, cards) whole."""
         probe = copy(self.table)
@@ -387,7 +394,7 @@ class _Fitted:
         return needed + probe._extra_width
 
 
-def _renumbered(columns: list[Any]) -> list[Any]:
+def _renumbered(columns: list[Column]) -> list[Column]:
     """Copies of a table's columns, numbered afresh (Rich pads the first and last by their index);
     a right-justified column (a number) never wraps, and a text column folds a long word."""
     found = []
@@ -405,7 +412,7 @@ def _renumbered(columns: list[Any]) -> list[Any]:
 _SCALAR_ARRAY = re.compile(r"\[\n\s+((?:[^\[\]{}\n]+,\n\s+)*[^\[\]{}\n]+)\n\s*\]")
 
 
-def console(stderr: bool = False) -> Any:
+def console(stderr: bool = False) -> Console:
     """A Rich console on stdout (or stderr) that prints only what the stream can (``terminal.fit``)."""
     from rich.console import Console
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from paigow_cli.cli.exits import (
     reporting_errors,
@@ -18,7 +18,12 @@ from paigow_cli.core.errors import (
 from paigow_cli.core.rules import Joker
 
 if TYPE_CHECKING:
-    from paigow_cli.core.rules import Rules
+    import numpy as np
+
+    from paigow_cli.analysis.strategy.catalogue import ClassCatalogue
+    from paigow_cli.core.rules import Rules, Wheel
+    from paigow_cli.engine.dealer_classes import DealerClasses
+    from paigow_cli.engine.dealer_table import DealerTable
 
 PREBUILD_CHECK_HANDS = 20_000
 
@@ -40,7 +45,7 @@ def check_plugin_before_build(name: str) -> None:
         )
 
 
-def dealer_table(rules: Rules) -> Any:
+def dealer_table(rules: Rules) -> DealerTable:
     """The house way's dealer table, built with a progress bar on first use (a plugin is checked first)."""
     from paigow_cli.engine.dealer_table import load_table
 
@@ -56,17 +61,17 @@ class TableOnce:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self._table: Any = None
+        self._table: DealerTable | None = None
         self._lock = threading.Lock()
 
-    def get(self) -> Any:
+    def get(self) -> DealerTable:
         with self._lock:
             if self._table is None:
                 self._table = dealer_table(self.rules)
             return self._table
 
 
-def category_table(joker: Joker = Joker.BUG) -> Any:
+def category_table(joker: Joker = Joker.BUG) -> tuple[DealerClasses, tuple[np.ndarray, np.ndarray]]:
     """The dealer classes and their seven-card categories (with this joker), built with a progress
     bar on first use."""
     from paigow_cli.engine.dealer_table import load_categories
@@ -80,7 +85,7 @@ def category_table(joker: Joker = Joker.BUG) -> Any:
         return load_categories(progress=progress, notify=note, joker=joker)
 
 
-def setting_lines_table() -> Any:
+def setting_lines_table() -> tuple[np.ndarray, np.ndarray]:
     """Every class's "plus pair" setting lines (Jackpot Pai Gow), built with a progress bar on first use."""
     from paigow_cli.engine.setting_lines import load_setting_lines
 
@@ -92,7 +97,7 @@ def setting_lines_table() -> Any:
         return load_setting_lines(progress=progress, notify=note)
 
 
-def class_catalogue_once(wheel: Any) -> Any:
+def class_catalogue_once(wheel: Wheel) -> ClassCatalogue:
     """Every class's features and moves (``analysis.class_catalogue``), built with a progress bar
     on first use."""
     from paigow_cli.analysis.strategy.catalogue import class_catalogue

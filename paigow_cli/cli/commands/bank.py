@@ -28,8 +28,11 @@ from paigow_cli.core.money import MAX_BANKROLL, MAX_BET, money, parse_amount
 from paigow_cli.core.rules import HouseWayName, Wheel
 
 if TYPE_CHECKING:
-    from paigow_cli.analysis.money.bank import BankTable
+    from paigow_cli.analysis.game.question import Question
+    from paigow_cli.analysis.money.bank import BankTable, SeatOdds
+    from paigow_cli.analysis.money.results import EdgeResult
     from paigow_cli.analysis.money.session import SessionDistribution
+    from paigow_cli.core.rules import Rules
 
 app = typer.Typer()
 
@@ -296,7 +299,9 @@ def seat_bets(text: str, players: int) -> tuple[Fraction, ...]:
     return tuple(amounts)
 
 
-def bank_counts(question: Any, banker_way: str, *, jobs: int | None, scheduler: str | None) -> tuple[Any, Any]:
+def bank_counts(
+    question: Question, banker_way: str, *, jobs: int | None, scheduler: str | None
+) -> tuple[EdgeResult, SeatOdds]:
     """What every answer of the bank reads, once: the banker's exact one-on-one counts against a
     seat, and each seat's chances per class of the banker's hand (the dealer question's strategy
     table; both cached, else counted with a progress bar)."""
@@ -315,7 +320,7 @@ def bank_counts(question: Any, banker_way: str, *, jobs: int | None, scheduler: 
 
 
 def bank_answer(
-    question: Any, banker_way: str, one: Any, odds: Any, table: BankTable
+    question: Question, banker_way: str, one: EdgeResult, odds: SeatOdds, table: BankTable
 ) -> tuple[dict, list[tuple[Fraction, float]]]:
     """The bank's round (``one`` and ``odds`` from ``bank_counts``): exact when linear, else by the
     class method; as ``--json`` gives it, and the round's exact nets with their probabilities."""
@@ -390,7 +395,7 @@ def session_answer(
     return document, found
 
 
-def simulated_answer(question: Any, table: BankTable, banker_way: str, rounds: int) -> dict:
+def simulated_answer(question: Question, table: BankTable, banker_way: str, rounds: int) -> dict:
     from dataclasses import replace
 
     from paigow_cli.cli.tables import dealer_table
@@ -403,7 +408,7 @@ def simulated_answer(question: Any, table: BankTable, banker_way: str, rounds: i
     return {"rounds": found.rounds, "ev_money": found.mean, "stderr_money": found.stderr, "seed": 1}
 
 
-def seat_result(one: Any, table: BankTable) -> Fraction:
+def seat_result(one: EdgeResult, table: BankTable) -> Fraction:
     """One seat's exact expected result per unit bet against the bank (``one``: the banker's
     one-on-one counts): it pays the commission on a win (the house takes it from every winning
     seat), less its fee at the first bet."""
@@ -414,7 +419,7 @@ def seat_result(one: Any, table: BankTable) -> Fraction:
 
 
 def every_other_answer(
-    rules: Any, dead: tuple, table: BankTable, answer: dict, *, jobs: int | None, scheduler: str | None
+    rules: Rules, dead: tuple, table: BankTable, answer: dict, *, jobs: int | None, scheduler: str | None
 ) -> dict:
     """Banking every other hand, a seat against the house dealer between (the first bet, the
     casino's commission): the two hands' mean."""
@@ -432,7 +437,7 @@ def every_other_answer(
 
 
 def by_players_answer(
-    question: Any, banker_way: str, one: Any, odds: Any, table: BankTable, stake: Fraction | None
+    question: Question, banker_way: str, one: EdgeResult, odds: SeatOdds, table: BankTable, stake: Fraction | None
 ) -> list[dict]:
     """The bank against 1 to 6 seats at the first bet (``stake``: the bank's, covering them in
     order): the banker's and a seat's result, and the largest fee per hand at which banking still

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
+    from paigow_cli.analysis.money.side_bets import Envy, Paid, PayTable, SideBetOdds
     from paigow_cli.house_ways import HouseSetting
 
 
@@ -220,7 +221,7 @@ def bonus_command(
     for_each_hand(cards, handle, output=output)
 
 
-def meter_table(table: Any, meter: str, bet: str | None, odds: bool) -> Any:
+def meter_table(table: PayTable, meter: str, bet: str | None, odds: bool) -> PayTable:
     """``--meter`` and ``--bet``: the progressive's table with its top prize at that meter."""
     from decimal import Decimal
 
@@ -261,7 +262,7 @@ def envy_options(
     return stake
 
 
-def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:
+def bonus_odds(table: PayTable, rules: Rules, dead_cards: Sequence[Card]) -> SideBetOdds:
     """A side bet's exact odds, loading the cached tables it needs."""
     from paigow_cli.analysis.money.side_bets import side_bet_odds
 
@@ -282,7 +283,7 @@ def bonus_odds(table: Any, rules: Rules, dead_cards: Sequence[Card]) -> Any:
 
 
 def priced_cards(
-    table: Any, hand: Sequence[Card], dealer: Sequence[Card] | None, given: Sequence[Card] | None
+    table: PayTable, hand: Sequence[Card], dealer: Sequence[Card] | None, given: Sequence[Card] | None
 ) -> Sequence[Card]:
     """The cards a table is priced on: the dealer's seven for a dealer-side table (when given), the
     first three as dealt for a three-card table, else the player's seven."""
@@ -294,12 +295,12 @@ def priced_cards(
 
 
 def _paid(
-    table: Any,
+    table: PayTable,
     hand: Sequence[Card],
     setting: HouseSetting | None,
     dealer: Sequence[Card] | None = None,
     given: Sequence[Card] | None = None,
-) -> Any:
+) -> Paid:
     """What a table pays: on the player's seven (a three-card table on the first three as given),
     or a dealer-side table on the dealer's (``dealer``, else the hand given, priced as if it were
     the dealer's)."""
@@ -317,7 +318,7 @@ def pays_number(pays: int | Decimal) -> int | float:
 
 def bonus_json(
     hand: Sequence[Card],
-    tables: Sequence[Any],
+    tables: Sequence[PayTable],
     setting: HouseSetting | None,
     dealer: Sequence[Card] | None = None,
     given: Sequence[Card] | None = None,
@@ -351,7 +352,7 @@ def bonus_json(
 
 def bonus_text(
     hand: Sequence[Card],
-    tables: Sequence[Any],
+    tables: Sequence[PayTable],
     setting: HouseSetting | None,
     dealer: Sequence[Card] | None = None,
     given: Sequence[Card] | None = None,
@@ -378,7 +379,7 @@ def bonus_text(
     head = cards_markup(hand)
     if dealer is not None:
         head = Text("Player: ") + head + Text("\nDealer: ") + cards_markup(dealer)
-    parts: list[Any] = [head, Text(), fitted(grid, optional=["On"])]
+    parts: list[RenderableType] = [head, Text(), fitted(grid, optional=["On"])]
     if setting is not None:
         whose = "the dealer's hand" if dealer is not None else "these cards"
         low_tables = ", ".join(table.title for table in tables if table.needs_house_way)
@@ -387,7 +388,7 @@ def bonus_text(
     return Group(*parts)
 
 
-def bonus_odds_json(odds: Any, rules: Rules, dead: Sequence[Card], envy: Any = None) -> dict[str, Any]:
+def bonus_odds_json(odds: SideBetOdds, rules: Rules, dead: Sequence[Card], envy: Envy | None = None) -> dict[str, Any]:
     total = odds.total
     document: dict[str, Any] = {
         "table": odds.table.name,
@@ -437,7 +438,7 @@ def bonus_odds_json(odds: Any, rules: Rules, dead: Sequence[Card], envy: Any = N
     return document
 
 
-def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card], envy: Any = None) -> RenderableType:
+def bonus_odds_text(odds: SideBetOdds, rules: Rules, dead: Sequence[Card], envy: Envy | None = None) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
@@ -462,7 +463,7 @@ def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card], envy: Any = N
         pays = f"{row.pays}" if row.line is not None else "loses"
         grid.add_row(name, pays, f"{row.count:,}", f"{row.probability(total):.8f}", f"{float(row.returns(total)):+.6f}")
     summary = Text(f"EV per unit {float(odds.ev):+.6f}   house edge {100 * float(odds.house_edge):.4f}%", style="bold")
-    parts: list[Any] = [
+    parts: list[RenderableType] = [
         title,
         fitted(grid, optional=["Probability"]),
         summary,
@@ -483,12 +484,14 @@ def bonus_odds_text(odds: Any, rules: Rules, dead: Sequence[Card], envy: Any = N
     return Group(*parts)
 
 
-def meter_text(odds: Any) -> str:
+def meter_text(odds: SideBetOdds) -> str:
     """The progressive's top prize, what it pays, and the meter at which the bet breaks even."""
     from paigow_cli.analysis.money.side_bets import break_even_meter
     from paigow_cli.core.money import money_of
 
     meter = odds.table.meter
+    if meter is None:
+        raise ValueError(f"the {odds.table.name} table has no meter")
     even = break_even_meter(odds)
     paid = "for 1" if meter.for_one else "to 1"
     pays = f"{float(odds.table.pays_of(meter.lines[0])):,.2f}".rstrip("0").rstrip(".")

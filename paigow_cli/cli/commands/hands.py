@@ -157,8 +157,9 @@ def odds_text(counts: CategoryCounts, dead: Sequence[Card], joker: Joker = Joker
         title.append("\nDead: ")
         title.append_text(cards_markup(dead))
     table = data_table()
-    for name, justify in (("Category", "left"), ("Count", "right"), ("Probability", "right"), ("Odds", "right")):
-        table.add_column(name, justify=justify)
+    table.add_column("Category")
+    for name in ("Count", "Probability", "Odds"):
+        table.add_column(name, justify="right")
     rows = sorted(counts.counts.items(), reverse=True)
     for category, count in rows:
         table.add_row(category_name(category, joker), f"{count:,}", f"{count / total:.6f}", one_in(count, total))

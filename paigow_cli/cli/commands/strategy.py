@@ -327,8 +327,10 @@ def list_command(as_json: bool) -> None:
         if not cards:
             return Text(f"No saved cards yet (paigow strategy --save NAME keeps one in {saved_cards_dir()}).")
         table = data_table()
-        for column, justify in (("Card", "left"), ("Dealer", "left"), ("Rules", "right"), ("Edge", "right")):
-            table.add_column(column, justify=justify)
+        table.add_column("Card")
+        table.add_column("Dealer")
+        table.add_column("Rules", justify="right")
+        table.add_column("Edge", justify="right")
         table.add_column("House way", justify="right")
         table.add_column("Best play", justify="right")
         for card in cards:

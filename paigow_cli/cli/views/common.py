@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from paigow_cli.analysis.money.spread import Payouts
     from paigow_cli.core.showdown import Settlement
     from paigow_cli.core.splits import Split
+    from paigow_cli.engine.distribution import SplitOdds
     from paigow_cli.house_ways import HouseSetting
 
 
@@ -127,7 +128,7 @@ def setting_cards(split: Split) -> Text:
     return text
 
 
-def rates_text(odds: Any) -> str:
+def rates_text(odds: SplitOdds) -> str:
     """A setting's win, push and lose rates against every dealer hand.
 
     >>> from paigow_cli.engine.distribution import SplitOdds

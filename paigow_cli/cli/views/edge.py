@@ -31,10 +31,12 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
+    from paigow_cli.analysis.game.question import Question
     from paigow_cli.analysis.money.results import EdgeResult
+    from paigow_cli.study.simulation import SimulationResult
 
 
-def edge_all_json(question: Any, house: EdgeResult, best: EdgeResult) -> dict[str, Any]:
+def edge_all_json(question: Question, house: EdgeResult, best: EdgeResult) -> dict[str, Any]:
     """One line of ``edge --all --json``: the question, then each player's counts as ``edge --json``."""
     return {
         **question_json(question.rules, [key for key in QUESTION_KEYS if key != "player"], dead=question.dead),
@@ -73,7 +75,7 @@ CSV_COLUMNS = (
 )
 
 
-def edge_csv(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]]) -> str:
+def edge_csv(rows: Sequence[tuple[Question, EdgeResult, EdgeResult]]) -> str:
     """``edge --all --csv``: a header, then one row per question (rates as fractions, counts exact)."""
     import csv
     import io
@@ -113,7 +115,7 @@ def edge_csv(rows: Sequence[tuple[Any, EdgeResult, EdgeResult]]) -> str:
 
 
 def edge_all_text(
-    rows: Sequence[tuple[Any, EdgeResult, EdgeResult]], seconds: float | None, cached: bool = True
+    rows: Sequence[tuple[Question, EdgeResult, EdgeResult]], seconds: float | None, cached: bool = True
 ) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
@@ -180,7 +182,7 @@ def player_json(result: EdgeResult) -> dict[str, Any]:
 
 
 def edge_json(
-    question: Any, result: EdgeResult, own: EdgeResult | None = None, charge: Charge = NO_FEE
+    question: Question, result: EdgeResult, own: EdgeResult | None = None, charge: Charge = NO_FEE
 ) -> dict[str, Any]:
     """``edge --json``: the question (``player`` the strategy's name: the dealer's own way's, best,
     best-way, another way or plugin), the fee (``charge``: per unit bet, the fee, the bet), the
@@ -203,9 +205,9 @@ def edge_json(
 
 
 def edge_text(
-    question: Any,
+    question: Question,
     result: EdgeResult,
-    simulated: Any = None,
+    simulated: SimulationResult | None = None,
     seconds: float | None = None,
     other: EdgeResult | None = None,
     own: EdgeResult | None = None,

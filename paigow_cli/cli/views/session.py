@@ -156,7 +156,7 @@ def side_bet_json(side: SideBet, stake: Decimal, payouts: Payouts) -> dict[str, 
     }
 
 
-def player_name(question: Any, result: EdgeResult) -> str:
+def player_name(question: Question, result: EdgeResult) -> str:
     return question.rules.house_way if result.player == "house" else result.player
 
 
