@@ -5,7 +5,7 @@ without it when it cannot be kept)."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,6 +13,7 @@ from paigow_cli.cli.output import note
 
 if TYPE_CHECKING:
     from paigow_cli.core.rules import Rules
+    from paigow_cli.study.history import HandRecord, History, Review
 
 NoHistoryOption = Annotated[
     bool, typer.Option("--no-history", help="Keep no record of this session (paigow stats reads the record).")
@@ -35,7 +36,7 @@ def enable_line_editing() -> None:
         pass
 
 
-def open_history(kind: str, rules: Rules, seed: int) -> tuple[Any, int]:
+def open_history(kind: str, rules: Rules, seed: int) -> tuple[History | None, int]:
     """The history and a new session in it, or (None, 0) with a note when it cannot be kept: the
     drill goes on either way."""
     from paigow_cli.study.history import History, HistoryError
@@ -50,7 +51,7 @@ def open_history(kind: str, rules: Rules, seed: int) -> tuple[Any, int]:
         return None, 0
 
 
-def kept(history: Any, session: int, record: Any) -> Any:
+def kept(history: History, session: int, record: HandRecord) -> History | None:
     """Record one hand; if the history can no longer be written (a disk turned full or read-only),
     say so once and go on without it (None)."""
     from paigow_cli.study.history import HistoryError
@@ -64,7 +65,7 @@ def kept(history: Any, session: int, record: Any) -> Any:
     return history
 
 
-def kept_review(history: Any, review: Any) -> Any:
+def kept_review(history: History, review: Review) -> History | None:
     """Record a practised rule's schedule after an answer; as ``kept``, going on without the
     history if it can no longer be written."""
     from paigow_cli.study.history import HistoryError

@@ -331,7 +331,7 @@ def advise_text(
             hidden += 1
             continue
         split = row.split
-        cells: list[Any] = [
+        cells: list[RenderableType] = [
             row_number(number, row),
             cards_markup(split.high),
             cards_markup(split.low),
@@ -348,7 +348,7 @@ def advise_text(
                 signed(row.ev),
             ]
         table.add_row(*cells, style="dim" if split.foul else ("bold" if row.best else None))
-    parts: list[Any] = [hand_title(advice)]
+    parts: list[RenderableType] = [hand_title(advice)]
     if advice.rules.game is not Game.CLASSIC or advice.rules.banker:
         rule = PUSH_TEXT.get(advice.rules.game, f"{advice.rules.commission * 100:g}% commission")
         parts.append(Text(f"Game: {game_text(advice.rules)}; {rule}", style="dim"))

@@ -95,7 +95,7 @@ def cache_text(
             f"Cache folder: {folder}\nIt is a file, not a folder: no table can be cached there, so each run "
             "builds the tables it needs. Set PAIGOW_CACHE_DIR to a folder."
         )
-    parts: list[Any] = [Text(f"Cache folder: {folder}")]
+    parts: list[RenderableType] = [Text(f"Cache folder: {folder}")]
     if files:
         table = data_table()
         table.add_column("Table", overflow="fold")  # whole where it fits; folded only where nothing else can

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
+    from paigow_cli.analysis.game.question import Question
+
 
 app = typer.Typer()
 
@@ -216,7 +218,7 @@ def header(name: str) -> str:
 
 
 def compare_text(
-    question: Any, strategies: list[str], dealers: list[str], cells: list[dict[str, Any]]
+    question: Question, strategies: list[str], dealers: list[str], cells: list[dict[str, Any]]
 ) -> RenderableType:
     from rich.console import Group
     from rich.text import Text

@@ -199,7 +199,7 @@ def dragon_text(answer: dict[str, Any], rules: Rules, hand: tuple[Card, ...]) ->
     title = Text("The dragon hand beside ", style="bold")
     title.append_text(cards_markup(hand))
     title.append(f", against the {rules.house_way} dealer ({game_text(rules)})", style="bold")
-    lines: list[Any] = [title]
+    lines: list[RenderableType] = [title]
     left = 53 - len(hand) - len(answer["dead"])
     if answer["exact"]:
         lines.append(

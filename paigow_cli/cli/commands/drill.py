@@ -4,7 +4,7 @@ best setting, with hints, a focus on a kind of hand, a review of past misses and
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -336,7 +336,7 @@ def drill_grade_text(grade: Grade, scored: bool = True) -> RenderableType:
             verdict.append(" You followed your strategy.", style="bold green")
         else:
             verdict.append(" Not your strategy's setting.", style="bold red")
-    lines: list[Any] = [verdict]
+    lines: list[RenderableType] = [verdict]
     rows = [("Yours", yours), ("Best", best), ("House way", house)]
     if grade.strategy is not None:
         rows.insert(1, ("Strategy", grade.strategy))

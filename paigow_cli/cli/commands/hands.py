@@ -271,7 +271,7 @@ def power_text(
     if not show_all:
         hidden = sum(1 for row in (*lows, *highs) if row.count == 0)
         lows, highs = [row for row in lows if row.count], [row for row in highs if row.count]
-    parts: list[Any] = [
+    parts: list[RenderableType] = [
         heading,
         fitted(table_of("Low hands", lows, with_category=False)),
         Text(),

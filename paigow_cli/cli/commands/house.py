@@ -163,7 +163,7 @@ def house_ways_text(
     from rich.console import Group
     from rich.text import Text
 
-    lines: list[Any] = []
+    lines: list[RenderableType] = []
     for way in ways:
         line = Text()
         line.append(way.name, style="bold")
@@ -313,7 +313,7 @@ def check_text(report: Any, way: HouseWay, seed: int) -> RenderableType:
         title.append("no fault found", style="bold green")
         return Group(title, Text("  checked: exceptions, fronts, fouls, card order, suits", style="dim"), *warnings)
     title.append(f"{sum(report.counts.values()):,} faults", style="bold red")
-    lines: list[Any] = [title]
+    lines: list[RenderableType] = [title]
     for fault, what in FAULTS.items():
         count = report.counts[fault]
         if not count:

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
+    from paigow_cli.analysis.game.question import Question
     from paigow_cli.analysis.money.results import ChartCell, Mistake
     from paigow_cli.analysis.strategy.leaks import KindLeak
 
@@ -173,7 +174,7 @@ def mistakes_command(
 FIXES = 3  # the costliest kinds that name the card rule saving most on them
 
 
-def leaks_of(question: Any, *, jobs: int | None, scheduler: str | None) -> tuple[Any, list[KindLeak]]:
+def leaks_of(question: Question, *, jobs: int | None, scheduler: str | None) -> tuple[Any, list[KindLeak]]:
     """Best play's gain over the question's player, and its leaks by kind, from the dealer's
     strategy table (counted with a progress bar where it is not cached)."""
     from paigow_cli.analysis.strategy.answers import player_table
@@ -186,7 +187,7 @@ def leaks_of(question: Any, *, jobs: int | None, scheduler: str | None) -> tuple
         return kind_leaks(tables[0][0], player_table(question), fixes=FIXES)
 
 
-def leaks_json(question: Any, gap: int, leaks: Sequence[KindLeak]) -> dict[str, Any]:
+def leaks_json(question: Question, gap: int, leaks: Sequence[KindLeak]) -> dict[str, Any]:
     from fractions import Fraction
 
     from paigow_cli.analysis.strategy.card_rules import KIND_WORDS
@@ -213,14 +214,16 @@ def leaks_json(question: Any, gap: int, leaks: Sequence[KindLeak]) -> dict[str, 
     }
 
 
-def unit_scale(question: Any) -> int:
+def unit_scale(question: Question) -> int:
     """Score units per unit bet per hand of the question (``StrategyTable`` scores)."""
     from paigow_cli.analysis.strategy.answers import strategy_table_of
 
     return strategy_table_of(question.dealer).pay_charge[1] * question.deals
 
 
-def leaks_text(question: Any, gap: int, leaks: Sequence[KindLeak], *, show_all: bool, limit: int) -> RenderableType:
+def leaks_text(
+    question: Question, gap: int, leaks: Sequence[KindLeak], *, show_all: bool, limit: int
+) -> RenderableType:
     from rich.console import Group
     from rich.padding import Padding
     from rich.text import Text
@@ -250,7 +253,7 @@ def leaks_text(question: Any, gap: int, leaks: Sequence[KindLeak], *, show_all: 
             f"{100 * leak.differs / leak.hands:.1f}%" if leak.hands else "",
             f"{100 * leak.given_up / units:.4f}%",
         )
-    lines: list[Any] = [title, fitted(table)]
+    lines: list[RenderableType] = [title, fitted(table)]
     notes = "Hands: the share of all hands of the kind; Differ: of those, the share set otherwise than best play; "
     notes += "Gives up: EV per unit bet per hand, over all hands." + more
     lines.append(Text(notes, style="dim"))
@@ -287,14 +290,14 @@ def listed(rows: Sequence[T], keep: Callable[[T], bool], limit: int) -> tuple[li
     return kept[: limit or None], (" " + "; ".join(notes) + ".") if notes else ""
 
 
-def mistakes_whose(question: Any) -> str:
+def mistakes_whose(question: Question) -> str:
     rules = question.rules
     if question.strategy:
         return f"{strategy_words(question.strategy)}, played against the {rules.house_way} dealer,"
     return f"the {rules.house_way} house way"
 
 
-def example_settings(question: Any, rows: Sequence[Any]) -> dict[str, dict[str, Any]]:
+def example_settings(question: Question, rows: Sequence[Any]) -> dict[str, dict[str, Any]]:
     """The house way's and the best setting of each clause's example hand, by the per-hand engine
     (a second, independent reading of what the whole-game pass found)."""
     from paigow_cli.analysis.hand.advice import advise
@@ -320,7 +323,7 @@ def example_settings(question: Any, rows: Sequence[Any]) -> dict[str, dict[str, 
     return settings
 
 
-def mistakes_json(question: Any, gap: Any, rows: Sequence[Mistake], settings: dict[str, Any]) -> dict[str, Any]:
+def mistakes_json(question: Question, gap: Any, rows: Sequence[Mistake], settings: dict[str, Any]) -> dict[str, Any]:
     clauses = [
         {
             "rule": row.rule,
@@ -348,7 +351,7 @@ def mistakes_json(question: Any, gap: Any, rows: Sequence[Mistake], settings: di
 
 
 def mistakes_text(
-    question: Any, gap: Any, rows: Sequence[Mistake], settings: dict[str, Any], *, show_all: bool, limit: int
+    question: Question, gap: Any, rows: Sequence[Mistake], settings: dict[str, Any], *, show_all: bool, limit: int
 ) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
@@ -375,7 +378,7 @@ def mistakes_text(
             f"{100 * row.differs / row.hands:.1f}%",
             f"{row.mean_given_up:.5f}",
         )
-    lines: list[Any] = [
+    lines: list[RenderableType] = [
         title,
         fitted(table),
         Text(
@@ -402,7 +405,7 @@ def mistakes_text(
 CHART_RANKS = "23456789TJQKA"
 
 
-def chart_json(question: Any, cells: Sequence[ChartCell]) -> dict[str, Any]:
+def chart_json(question: Question, cells: Sequence[ChartCell]) -> dict[str, Any]:
     return {
         **question_json(question.rules, ("house_way", "game", "banker")),
         "chart": "two-pair",
@@ -423,7 +426,7 @@ def chart_json(question: Any, cells: Sequence[ChartCell]) -> dict[str, Any]:
     }
 
 
-def chart_text(question: Any, cells: Sequence[ChartCell]) -> RenderableType:
+def chart_text(question: Question, cells: Sequence[ChartCell]) -> RenderableType:
     """Rows: (high pair, low pair); columns: the best single card. S split, T together; upper case
     where the house way agrees, lower case (red) where it does otherwise."""
     from rich.console import Group
@@ -439,7 +442,7 @@ def chart_text(question: Any, cells: Sequence[ChartCell]) -> RenderableType:
         "\nExact over every plain two-pair hand (no joker, straight or flush). Rows: the pairs; columns: the best single card."
     )
     header = Text("Pairs  " + " ".join(f"{CHART_RANKS[single - 2]:>2}" for single in singles))
-    lines: list[Any] = [title, header]
+    lines: list[RenderableType] = [title, header]
     for (high, low), row in sorted(by_pairs.items(), reverse=True):
         line = Text(f"{CHART_RANKS[high - 2]}{CHART_RANKS[high - 2]}{CHART_RANKS[low - 2]}{CHART_RANKS[low - 2]}   ")
         for single in singles:

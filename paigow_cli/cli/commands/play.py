@@ -200,7 +200,7 @@ def play_event_text(event: Event) -> RenderableType:
         return text
     if isinstance(event, Hint):
         best, house = event.advice.best_row, event.advice.house_row
-        lines: list[Any] = []
+        lines: list[RenderableType] = []
         for title, row in (("Best", best), ("House way", house)):
             if row.ev is None and row.settlement is not None:  # Face Up: against the shown hand
                 lines.append(

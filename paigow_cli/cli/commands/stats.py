@@ -246,7 +246,7 @@ def worst_text(hands: list[Any], since: str | None) -> RenderableType:
     if not hands:
         where = f" since {since}" if since else ""
         return Text(f"No setting worse than the best{where}: nothing to study.")
-    lines: list[Any] = [
+    lines: list[RenderableType] = [
         Text(f"Your {len(hands)} costliest setting{'s' * (len(hands) != 1)}, the most first", style="bold")
     ]
     for hand in hands:
@@ -278,7 +278,7 @@ def stats_text(stats: HistoryStats, bet: Decimal, since: str | None) -> Renderab
         style="bold",
     )
     per_100 = Decimal(str(round(stats.mean_given_up * 100, 6))) * bet
-    lines: list[Any] = [
+    lines: list[RenderableType] = [
         title,
         Text(
             f"Set best {stats.best:,} ({share(stats.best, stats.hands)}), within 0.01 of the best {stats.near:,} "

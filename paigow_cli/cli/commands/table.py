@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
+    from paigow_cli.analysis.game.question import Question
     from paigow_cli.analysis.strategy.rows import ClassRow, SettingCounts
 
 app = typer.Typer()
@@ -173,7 +174,7 @@ def setting_json(setting: SettingCounts) -> dict[str, Any]:
     }
 
 
-def row_json(question: Any, who: str, row: ClassRow) -> dict[str, Any]:
+def row_json(question: Question, who: str, row: ClassRow) -> dict[str, Any]:
     """One class: the question, the class, the player's and the best setting (and every one)."""
     found = {
         **question_json(question.rules, ("house_way", "game", "banker"), dead=question.dead),
@@ -259,7 +260,7 @@ def rows_csv(rows: Sequence[ClassRow], every: bool, who: str, dealer_hands: int)
     return text.getvalue()
 
 
-def rows_text(question: Any, who: str, rows: Sequence[ClassRow], matching: int) -> RenderableType:
+def rows_text(question: Question, who: str, rows: Sequence[ClassRow], matching: int) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
@@ -293,7 +294,7 @@ def rows_text(question: Any, who: str, rows: Sequence[ClassRow], matching: int) 
             "" if same else f"{row.best.ev:+.4f}",
             f"{row.given_up:.4f}",
         )
-    lines: list[Any] = [title, fitted(table, optional=["Kind", "Hands"])]
+    lines: list[RenderableType] = [title, fitted(table, optional=["Kind", "Hands"])]
     if any(row.settings for row in rows):
         lines.append(Text("\nEvery legal setting of each class (front: mean EV per hand), best first:", style="bold"))
         for row in rows:

@@ -84,7 +84,7 @@ def bank_text(answer: dict, picture: list[str] | None = None) -> RenderableType:
             f"({', '.join(dollars(b) for b in given)}) in order, the rest push"
         )
         same = False
-    lines: list[Any] = [
+    lines: list[RenderableType] = [
         title,
         Text(f"{bet_words}; the banker sets by {answer['banker_plays']}; {charge}{fee}."),
         Text(

@@ -193,7 +193,7 @@ def card_text(card: StrategyCard) -> RenderableType:
     total = card.question.player_hands
     for number, rule in enumerate(card.rules, 1):
         table.add_row(str(number), rule.words(), f"{100 * rule.hands / total:.2f}%", percent(card.ev(rule.saving)))
-    lines: list[Any] = [title]
+    lines: list[RenderableType] = [title]
     if card.rules:
         lines.append(fitted(table, keep=2))
         lines.append(Text(f"\n{card.words} words in all. What the words mean:", style="bold"))

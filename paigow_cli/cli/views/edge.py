@@ -145,7 +145,7 @@ def edge_all_text(
             f"{100 * (best.ev - house.ev):.4f}%",
             f"{house.payouts.sd:.4f}",
         )
-    lines: list[Any] = [
+    lines: list[RenderableType] = [
         title,
         fitted(table, keep=3),
         Text(
@@ -258,7 +258,7 @@ def edge_text(
             f"{100 * simulated.house_edge:.3f}%" + (f" ± {100 * simulated.stderr:.3f}%" if simulated.stderr else "")
         )
     table.add_row(*edge_cells)
-    lines: list[Any] = [
+    lines: list[RenderableType] = [
         title,
         fitted(table),
         Text(f"Player EV per unit: {result.ev:+.7f} (exactly {result.ev_fraction})"),
