@@ -55,8 +55,8 @@ def per_hand_rows() -> list[tuple]:
         for hand in found[index]:
             fox = house_setting(hand, Rules()).split.low
             read = house_setting(hand, Rules(house_way=name)).split.low
-            player = DealerDistribution(base, hand, Game.CLASSIC, False, settings=[old, new])
-            banker = DealerDistribution(base, hand, Game.CLASSIC, True, settings=[old, new])
+            player = DealerDistribution(base, hand, Game.CLASSIC, banker=False, settings=[old, new])
+            banker = DealerDistribution(base, hand, Game.CLASSIC, banker=True, settings=[old, new])
             mine = (
                 player.odds(*new).wins - player.odds(*old).wins,
                 player.odds(*new).losses - player.odds(*old).losses,

@@ -320,7 +320,9 @@ def test_the_numpy_path_and_the_compiled_kernel_count_the_same(foxwoods_table, g
         banker = case % 2 == 1
         settings = setting_keys_of(all_splits(hand)) if case % 4 else None
         paths = [
-            DealerDistribution(foxwoods_table, (*hand, *dead), game, banker, settings, compiled=compiled)
+            DealerDistribution(
+                foxwoods_table, (*hand, *dead), game, banker=banker, settings=settings, compiled=compiled
+            )
             for compiled in (False, True)
         ]
         assert np.array_equal(paths[0].histogram, paths[1].histogram), (hand, dead)

@@ -210,9 +210,9 @@ def test_every_game_matches_brute_force_count_for_count(foxwoods_table, game, ba
         + push_heavy_cases(1, seed=GAMES.index(game))
     )
     for hand, dead in cases:
-        exact = [odds.counts for odds in hand_odds(hand, foxwoods_table, dead, game, banker)]
+        exact = [odds.counts for odds in hand_odds(hand, foxwoods_table, dead, game, banker=banker)]
         assert exact == brute_force(hand, dead, HouseWayName.FOXWOODS, game, banker), (hand, dead)
-    pushing = [DealerDistribution(foxwoods_table, (*hand, *dead), game, banker).pushing for hand, dead in cases]
+    pushing = [DealerDistribution(foxwoods_table, (*hand, *dead), game, banker=banker).pushing for hand, dead in cases]
     assert (sum(pushing) > 0) == (game is not Game.CLASSIC)  # the push rule is really exercised
 
 
@@ -227,14 +227,14 @@ def test_games_match_brute_force_for_more_house_ways(cache_folder, way, game, ba
 
     table = load_table(way, Wheel.SECOND)
     for hand, dead in dead_cases(4, seed=31, dead_count=28) + push_heavy_cases(2, seed=7):
-        exact = [odds.counts for odds in hand_odds(hand, table, dead, game, banker)]
+        exact = [odds.counts for odds in hand_odds(hand, table, dead, game, banker=banker)]
         assert exact == brute_force(hand, dead, way, game, banker), (hand, dead)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_counts_still_sum_to_every_dealer_hand(foxwoods_table, game):
     for banker in (False, True):
-        distribution = DealerDistribution(foxwoods_table, cards("AS KD JK 9H 9C 4D 2S"), game, banker)
+        distribution = DealerDistribution(foxwoods_table, cards("AS KD JK 9H 9C 4D 2S"), game, banker=banker)
         assert distribution.total == comb(46, 7)
         assert (distribution.pushing > 0) == (game is not Game.CLASSIC)
 
@@ -248,7 +248,7 @@ def test_simulation_agrees_with_the_exact_ev_per_game(foxwoods_table, game, bank
     rules = Rules(game=game, banker=banker)
     hand = cards("QS JH 8D 6C 5S 4H 2D")
     house = house_setting(hand, rules).split
-    distribution = DealerDistribution(foxwoods_table, hand, game, banker)
+    distribution = DealerDistribution(foxwoods_table, hand, game, banker=banker)
     exact = distribution.split_odds(house).ev(rules.commission)
     simulation = Simulation(foxwoods_table, rules, seed=3, hand=hand)
     for _ in simulation.run(60_000):

@@ -145,7 +145,10 @@ def bench_games(runs: int, batch: int) -> None:
         for banker in (False, True):
             per_hand = (
                 median_seconds(
-                    lambda game=game, banker=banker: [hand_odds(hand, table, (), game, banker) for hand in hands], runs
+                    lambda game=game, banker=banker: [
+                        hand_odds(hand, table, (), game, banker=banker) for hand in hands
+                    ],
+                    runs,
                 )
                 / batch
             )

@@ -147,8 +147,8 @@ def fee_option(fee: str | None, bet: str | None) -> tuple[Fraction, Decimal, Dec
 
     if bet is not None and fee is None:
         raise OptionError("--bet is the bet a --fee is charged on: give --fee AMOUNT too (EVs are per unit bet)")
-    amount = parse_amount(fee, "fee", False, MAX_BET) if fee is not None else Decimal(0)
-    stake = parse_amount(bet, "bet", True, MAX_BET) if bet is not None else Decimal(1)
+    amount = parse_amount(fee, "fee", positive=False, most=MAX_BET) if fee is not None else Decimal(0)
+    stake = parse_amount(bet, "bet", positive=True, most=MAX_BET) if bet is not None else Decimal(1)
     return Fraction(amount) / Fraction(stake), amount, stake
 
 
@@ -203,6 +203,7 @@ SchedulerOption = Annotated[
 def make_rules(
     house_way: str | None = None,
     game: Game = Game.CLASSIC,
+    *,
     banker: bool = False,
     wheel: Wheel = Wheel.SECOND,
     commission: float | None = None,
@@ -278,7 +279,7 @@ StrategyOption = Annotated[
 ]
 
 
-def player_strategy(player: str, game: Game | None = None, banker: bool = False) -> tuple[str, str | None]:
+def player_strategy(player: str, game: Game | None = None, *, banker: bool = False) -> tuple[str, str | None]:
     """``--player``: ("house" or "best", None), or ("house", a strategy's name) for another house
     way or a plugin file, which must load. Best play in Face Up sets after seeing the dealer's
     hand, which no casino deals to a banking player: refused."""

@@ -39,7 +39,7 @@ class Output:
     as typed (``for_each_hand`` says which line is being answered): the hand's document, or
     ``error`` for a bad line, so results join back to the input."""
 
-    def __init__(self, as_json: bool, batch: bool) -> None:
+    def __init__(self, as_json: bool, *, batch: bool) -> None:
         self.as_json = as_json
         self.batch = batch
         self._console: Console | None = None
@@ -431,7 +431,7 @@ def finite(document: Any) -> Any:
     return document
 
 
-def json_text(document: Any, pretty: bool = True, ascii_only: bool = False) -> str:
+def json_text(document: Any, *, pretty: bool = True, ascii_only: bool = False) -> str:
     """JSON text; pretty output keeps arrays of plain values on one line.
 
     >>> print(json_text({"high": ["AS", "KD"], "foul": False}))

@@ -103,6 +103,6 @@ def dealer_pushes(game: Game, dealer: Split) -> bool:
     return top is not None and pai_gow_top(dealer.cards) == top
 
 
-def banker_wins(player: HandValue, dealer: HandValue, banker: bool) -> bool:
+def banker_wins(player: HandValue, dealer: HandValue, *, banker: bool) -> bool:
     """Whether the player takes one comparison: strictly higher, or also a copy when he banks."""
     return player >= dealer if banker else player > dealer

@@ -1,6 +1,6 @@
 """Money as people type and read it: dollars and cents, exact (``Decimal``), within bounds.
 
->>> parse_amount("$1,250.50", "bankroll", False, MAX_BANKROLL)
+>>> parse_amount("$1,250.50", "bankroll", positive=False, most=MAX_BANKROLL)
 Decimal('1250.50')
 >>> money(Decimal("4.75"), signed=True, dollar=False), money(Decimal("1250.5"))
 ('+4.75', '$1,250.50')
@@ -16,12 +16,12 @@ MAX_BET = Decimal(1_000_000)
 MAX_BANKROLL = Decimal(10_000_000)
 
 
-def parse_amount(text: str, about: str, positive: bool, most: Decimal) -> Decimal:
+def parse_amount(text: str, about: str, *, positive: bool, most: Decimal) -> Decimal:
     """An amount of money for the setting ``about`` (``bet``): finite, at most 2 decimals, within bounds.
 
-    >>> parse_amount("12.50", "bet", True, MAX_BET)
+    >>> parse_amount("12.50", "bet", positive=True, most=MAX_BET)
     Decimal('12.50')
-    >>> parse_amount("nan", "bet", True, MAX_BET)
+    >>> parse_amount("nan", "bet", positive=True, most=MAX_BET)
     Traceback (most recent call last):
     ...
     paigow_cli.core.errors.OptionError: bet nan is not an amount of money: give dollars and cents, e.g. 5 or 12.50

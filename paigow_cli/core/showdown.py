@@ -66,6 +66,7 @@ def settle(
     bet: float | Decimal = 1,
     commission: float | Decimal = 0.05,
     game: Game = Game.CLASSIC,
+    *,
     banker: bool = False,
     house: Split | None = None,
 ) -> Settlement:
@@ -86,8 +87,8 @@ def settle(
         return Settlement(Outcome.LOSE, copy_high, copy_low, True, -as_money(bet))
     if dealer_pushes(game, dealer):
         return Settlement(Outcome.PUSH, copy_high, copy_low, foul, Decimal(0), game_push=True, reset=reset)
-    won = banker_wins(player.high_value, dealer.high_value, banker) + banker_wins(
-        player.low_value, dealer.low_value, banker
+    won = banker_wins(player.high_value, dealer.high_value, banker=banker) + banker_wins(
+        player.low_value, dealer.low_value, banker=banker
     )
     if won == 2:
         return Settlement(Outcome.WIN, copy_high, copy_low, foul, win_payout(bet, commission), reset=reset)

@@ -386,6 +386,7 @@ class DealerDistribution:
         table: DealerTable,
         removed: Iterable[int],
         game: Game = Game.CLASSIC,
+        *,
         banker: bool = False,
         settings: Iterable[tuple[int, int]] | None = None,
         compiled: bool | None = None,
@@ -430,7 +431,7 @@ class DealerDistribution:
             raise ValueError(f"hand value {key} was not among the settings this distribution was built for")
         return 2 * place + 1 + self.banker  # buckets below the key, then the key's own (a banker's copy)
 
-    def odds(self, high_key: int, low_key: int, foul: bool = False) -> SplitOdds:
+    def odds(self, high_key: int, low_key: int, *, foul: bool = False) -> SplitOdds:
         """Counts for a player setting with these hand values (a foul loses to every dealer hand).
 
         A banking player's foul is reset to the house way: ask for that setting instead.
@@ -465,11 +466,16 @@ class DealerDistribution:
             if house is None:
                 raise ValueError("a banker's foul is reset to the house way: pass the house way's setting")
             split = house
-        return self.odds(split.high_value.key, split.low_value.key, split.foul)
+        return self.odds(split.high_value.key, split.low_value.key, foul=split.foul)
 
 
 def hand_odds(
-    hand: Sequence[Card], table: DealerTable, dead: Iterable[Card] = (), game: Game = Game.CLASSIC, banker: bool = False
+    hand: Sequence[Card],
+    table: DealerTable,
+    dead: Iterable[Card] = (),
+    game: Game = Game.CLASSIC,
+    *,
+    banker: bool = False,
 ) -> list[SplitOdds]:
     """Exact counts for each of the 21 settings, in ``all_splits`` order (a banker's foul as the house way)."""
     house = None
@@ -479,7 +485,7 @@ def hand_odds(
 
         house = house_setting(hand, Rules(wheel=table.wheel, house_way=table.house_way)).split
     splits = all_splits(hand, table.wheel is Wheel.LOW)
-    distribution = DealerDistribution(table, (*hand, *dead), game, banker, settings=setting_keys_of(splits))
+    distribution = DealerDistribution(table, (*hand, *dead), game, banker=banker, settings=setting_keys_of(splits))
     return [distribution.split_odds(split, house) for split in splits]
 
 

@@ -145,10 +145,10 @@ def hand_kind(hand: tuple[Card, ...]) -> str:
 
 def hand_record(grade: Grade, seconds: float) -> HandRecord:
     """What the history keeps of a graded hand."""
-    return advice_record(grade.advice, grade.yours, grade.fouled, seconds)
+    return advice_record(grade.advice, grade.yours, foul=grade.fouled, seconds=seconds)
 
 
-def advice_record(advice: Advice, chosen: SplitAdvice, foul: bool, seconds: float, **play: Any) -> HandRecord:
+def advice_record(advice: Advice, chosen: SplitAdvice, *, foul: bool, seconds: float, **play: Any) -> HandRecord:
     """A hand as the history keeps it: the player's setting (``chosen``), the best and the house
     way's, by exact EV, with a play round's money (``play``: ``HandRecord``'s wager and payouts)."""
     best, house = advice.best_row, advice.house_row

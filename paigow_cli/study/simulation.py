@@ -123,9 +123,10 @@ class RunningTotals:
         dealer_high: np.ndarray,
         dealer_low: np.ndarray,
         pushing: np.ndarray | None = None,
+        *,
         banker: bool = False,
     ) -> None:
-        wins, losses = outcomes(player_high, player_low, dealer_high, dealer_low, pushing, banker)
+        wins, losses = outcomes(player_high, player_low, dealer_high, dealer_low, pushing, banker=banker)
         if self.trace_every:
             first = self.trace_every - 1 - self.rounds % self.trace_every  # the first traced round of this batch
             won, lost = np.cumsum(wins), np.cumsum(losses)
@@ -145,6 +146,7 @@ def outcomes(
     dealer_high: np.ndarray,
     dealer_low: np.ndarray,
     pushing: np.ndarray | None = None,
+    *,
     banker: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(wins, losses) per round: copies go to the banker; a pushing dealer hand pushes."""
@@ -266,7 +268,7 @@ class Simulation:
         pushing = None if self._pushes is None else self._lookup.per_class(flushy, index, *self._pushes)
         house_high, house_low = self._lookup.settings(players)
         if self.player == "house" and self.strategy is None:
-            self.tally.add_outcomes(house_high, house_low, dealer_high, dealer_low, pushing, banker)
+            self.tally.add_outcomes(house_high, house_low, dealer_high, dealer_low, pushing, banker=banker)
             values = table.high_values[house_high], table.low_values[house_low]
             self.tally.fouls += int((values[1] > values[0]).sum())
             return
@@ -279,10 +281,10 @@ class Simulation:
             best_high, best_low = self._best_against_dealer(players, dealer_high, dealer_low, pushing)
         else:
             best_high, best_low = self._best_settings(players)
-        self.tally.add_outcomes(best_high, best_low, dealer_high, dealer_low, pushing, banker)
+        self.tally.add_outcomes(best_high, best_low, dealer_high, dealer_low, pushing, banker=banker)
         paid = 1 - self.rules.commission
-        best = payoffs(best_high, best_low, dealer_high, dealer_low, paid, pushing, banker)
-        house = payoffs(house_high, house_low, dealer_high, dealer_low, paid, pushing, banker)
+        best = payoffs(best_high, best_low, dealer_high, dealer_low, paid, pushing, banker=banker)
+        house = payoffs(house_high, house_low, dealer_high, dealer_low, paid, pushing, banker=banker)
         difference = best - house
         self.tally.paired += size
         self.tally.difference_sum += float(difference.sum())
@@ -343,7 +345,7 @@ class Simulation:
             low = dense_positions(table.low_values, np.array([split.low_value.key for split in splits]))
             foul = np.array([split.foul for split in splits])
             push = None if pushing is None else np.repeat(pushing[round_number], len(splits))
-            paying = payoffs(high, low, dealer_high[round_number], dealer_low[round_number], paid, push, banker)
+            paying = payoffs(high, low, dealer_high[round_number], dealer_low[round_number], paid, push, banker=banker)
             paying = np.where(foul, -1.0, paying)
             best = int(np.argmax(paying))  # the first of the best: the strongest setting
             highs.append(high[best])
@@ -367,10 +369,10 @@ def dense_positions(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
 
 
 def payoffs(
-    player_high, player_low, dealer_high, dealer_low, paid: float, pushing=None, banker: bool = False
+    player_high, player_low, dealer_high, dealer_low, paid: float, pushing=None, *, banker: bool = False
 ) -> np.ndarray:
     """Each round's payoff per unit bet: ``paid`` for a win, -1 for a loss, 0 for a push."""
-    wins, losses = outcomes(player_high, player_low, dealer_high, dealer_low, pushing, banker)
+    wins, losses = outcomes(player_high, player_low, dealer_high, dealer_low, pushing, banker=banker)
     return np.where(wins, paid, np.where(losses, -1.0, 0.0))
 
 

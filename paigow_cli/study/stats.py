@@ -140,13 +140,13 @@ def worst_hands(hands: Sequence[StoredHand], count: int) -> list[StoredHand]:
     return [hand for _, hand in mistakes[:count]]
 
 
-def review_hands(hands: Sequence[StoredHand], game: str, house_way: str, banker: bool) -> list[str]:
+def review_hands(hands: Sequence[StoredHand], game: str, house_way: str, *, banker: bool) -> list[str]:
     """The hands to review (``drill --review``), worst first: those of these rules ever set worse than
     best, until set best twice in a row. Cards as recorded (a hand, whatever its suits' order).
 
     >>> seen = [_example_hand("AS KD", 0.3), _example_hand("QS JH", 0.1), _example_hand("AS KD", 0.0), _example_hand("QS JH", 0.0),
     ...         _example_hand("QS JH", 0.0)]
-    >>> review_hands(seen, "classic", "foxwoods", False)
+    >>> review_hands(seen, "classic", "foxwoods", banker=False)
     ['AS KD']
     """
     by_hand: dict[str, list[StoredHand]] = {}
@@ -167,7 +167,7 @@ def _set_best(hand: StoredHand) -> bool:
     return hand.given_up <= BEST_TOLERANCE and not hand.foul
 
 
-def _example_hand(cards: str, given_up: float, foul: bool = False) -> StoredHand:
+def _example_hand(cards: str, given_up: float, *, foul: bool = False) -> StoredHand:
     """A recorded hand for examples: the classic game, foxwoods, the player's side."""
     return StoredHand(cards, "no-pair", "", "", "", "", 0.5 - given_up, 0.5, 0.5, foul, 1.0,
                       game="classic", house_way="foxwoods", banker=False)  # fmt: skip

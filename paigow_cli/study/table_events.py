@@ -93,8 +93,8 @@ def round_record(event: RoundOver, table: object, seconds: float) -> HandRecord:
     return advice_record(
         advice,
         mine,
-        event.player.foul,
-        seconds,
+        foul=event.player.foul,
+        seconds=seconds,
         wager=str(event.wager),
         payout=str(event.settlement.payout),
         house_payout=paid(advice.house_row.split),
@@ -120,8 +120,8 @@ def fold_record(event: Folded, table: object, seconds: float) -> HandRecord:
     record = advice_record(
         advice,
         advice.house_row,
-        False,
-        seconds,
+        foul=False,
+        seconds=seconds,
         wager=str(event.wager),
         payout=str(-event.wager),
         house_payout=paid(advice.house_row.split),
@@ -138,4 +138,4 @@ def side_fields(side: SideResult | None) -> dict[str, str]:
 
 def _payout(split: Split, dealer: Split, wager: Decimal, rules: Rules, house: Split | None) -> str:
     """What a setting of the player's hand pays against the dealer's, as the history writes it."""
-    return str(settle(split, dealer, wager, rules.commission, rules.game, rules.banker, house).payout)
+    return str(settle(split, dealer, wager, rules.commission, rules.game, banker=rules.banker, house=house).payout)

@@ -223,7 +223,7 @@ class TableGame:
             return [Say(f"Balance {money(self.balance)}" + (f", wager {money(self.wager)}" if self.wager else ""))]
         return [Say(f"'{printable(' '.join(words))}' is not a betting command. {HELP[Phase.BETTING]}", "error")]
 
-    def _place(self, chip: Decimal, side: bool = False) -> list[Event]:
+    def _place(self, chip: Decimal, *, side: bool = False) -> list[Event]:
         """Put a chip on the main wager, or on the side bet."""
         if chip not in CHIPS:
             return [Say(f"There is no ${chip} chip: the chips are $1, $5, $10, $25 and $100.", "error")]
@@ -383,7 +383,9 @@ class TableGame:
         rules = self.rules
         dealer = house_setting(sort_cards(self.dealer), rules)
         house = house_setting(self.player, rules).split
-        settlement = settle(player, dealer.split, self.wager, rules.commission, rules.game, rules.banker, house)
+        settlement = settle(
+            player, dealer.split, self.wager, rules.commission, rules.game, banker=rules.banker, house=house
+        )
         self.balance += self.wager + settlement.payout
         wager = self.wager
         self.wager = Decimal(0)

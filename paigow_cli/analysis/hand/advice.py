@@ -115,7 +115,7 @@ def advise(
         from paigow_cli.engine.distribution import DealerDistribution, setting_keys_of
 
         distribution = DealerDistribution(
-            table, (*hand, *dead), rules.game, rules.banker, setting_keys_of(splits), compiled=compiled
+            table, (*hand, *dead), rules.game, banker=rules.banker, settings=setting_keys_of(splits), compiled=compiled
         )
         odds = [distribution.split_odds(split, house.split) for split in splits]
         if rules.game is Game.FACE_UP and not rules.banker:  # the dealer's hand is shown before you set
@@ -125,7 +125,7 @@ def advise(
         settlement = None
         if dealer_setting is not None:
             settlement = settle(
-                split, dealer_setting.split, bet, rules.commission, rules.game, rules.banker, house.split
+                split, dealer_setting.split, bet, rules.commission, rules.game, banker=rules.banker, house=house.split
             )
         rows.append(
             SplitAdvice(
@@ -204,6 +204,6 @@ def best_setting_keys(cards: Sequence[int], rules: Rules, table: DealerTable) ->
     from paigow_cli.engine.distribution import DealerDistribution
 
     keys = hand_settings(cards, rules.wheel_is_low)
-    distribution = DealerDistribution(table, cards, rules.game, rules.banker, keys, compiled=True)
+    distribution = DealerDistribution(table, cards, rules.game, banker=rules.banker, settings=keys, compiled=True)
     scores = [distribution.odds(high, low).score(rules.commission) for high, low in keys]
     return keys[scores.index(max(scores))]  # the first of the best: settings come strongest first

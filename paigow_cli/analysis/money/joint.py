@@ -146,7 +146,9 @@ def royal_match_results(
             keys = [(int(table.high[choice[row]]), int(table.low[choice[row]]))]
         else:
             keys = hand_settings(hand, rules.wheel_is_low)
-        distribution = DealerDistribution(dealer, (*hand, *question.dead), rules.game, rules.banker, settings=keys)
+        distribution = DealerDistribution(
+            dealer, (*hand, *question.dead), rules.game, banker=rules.banker, settings=keys
+        )
         if choice is None and question.shown:
             odds = distribution.seen_odds(keys)
         else:

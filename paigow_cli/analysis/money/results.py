@@ -71,10 +71,10 @@ def edge_result(question: Question, tally: Tally, player: str) -> EdgeResult:
     """The exact result for ``player`` (``house``: the question's strategy, or ``best``) from the
     merged counts; its ``player`` names the strategy when the player plays one."""
     name = question.player if player == "house" else player  # a strategy's name when he plays one
-    return result_of_totals(question, name, tally.totals[player], player == "best" and question.shown)
+    return result_of_totals(question, name, tally.totals[player], seen=player == "best" and question.shown)
 
 
-def result_of_totals(question: Question, name: str, totals: list[int], seen: bool = False) -> EdgeResult:
+def result_of_totals(question: Question, name: str, totals: list[int], *, seen: bool = False) -> EdgeResult:
     """The exact result of one way of playing from its totals (hands, wins, pushes, losses, high
     copies, low copies, score: ``Tally.totals``), checked: the score and the counts tell one story."""
     from paigow_cli.engine.distribution import exact_rate

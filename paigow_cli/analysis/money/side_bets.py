@@ -389,6 +389,7 @@ def best_line(table: PayTable, lines: Iterable[Line]) -> Paid:
 def pay(
     table: PayTable,
     cards: Sequence[Card],
+    *,
     low_is_nine_high: bool = False,
     setting: tuple[Sequence[Card], Sequence[Card]] | tuple[()] | None = None,
 ) -> Paid:

@@ -248,7 +248,7 @@ class CardSearch:
         target = self.targets[rows, list(MOVES).index(name)]
         made = target >= 0
         delta = np.where(made, self.scores[np.where(made, target, 0)] - self.scores[self.current[rows]], 0)
-        saving, box = self._best_box(kind, rows, delta, dims, plain_only)
+        saving, box = self._best_box(kind, rows, delta, dims, plain_only=plain_only)
         return self._apply(kind, name, dims, box, saving, step)
 
     def _dimension_values(self, kind: str, rows: np.ndarray, dims: Sequence[str]) -> list[np.ndarray]:
@@ -277,7 +277,7 @@ class CardSearch:
                         None,
                     )
 
-    def _best_box(self, kind: str, rows: np.ndarray, delta: np.ndarray, dims: tuple[str, ...], plain_only: bool):
+    def _best_box(self, kind: str, rows: np.ndarray, delta: np.ndarray, dims: tuple[str, ...], *, plain_only: bool):
         """The box of ``dims`` with the best saving (of one-sided ranges only, if asked): (saving, the
         (low, high) places per feature)."""
         all_dims = KIND_DIMENSIONS[kind]
@@ -291,7 +291,7 @@ class CardSearch:
         if plain_only:
             sums = np.where(plain, sums, np.iinfo(np.int64).min)
         at = np.unravel_index(int(np.argmax(sums)), sums.shape)
-        intervals = [_intervals(marginal.shape[axis], dims[axis] in FLAGS) for axis in range(len(dims))]
+        intervals = [_intervals(marginal.shape[axis], flag=dims[axis] in FLAGS) for axis in range(len(dims))]
         return int(sums[at]), [
             (int(intervals[axis][0][at[axis]]), int(intervals[axis][1][at[axis]])) for axis in range(len(dims))
         ]
@@ -376,7 +376,7 @@ class CardSearch:
                         best, dims = max(options, key=lambda option: (option[0], -len(option[1])))
                         if best <= 0:
                             break
-                        gained, box = self._best_box(kind, rows, residual, dims, False)
+                        gained, box = self._best_box(kind, rows, residual, dims, plain_only=False)
                         inside = self._inside(kind, rows, dims, box)
                         saving += gained
                         residual = np.where(inside, 0, residual)
@@ -444,7 +444,7 @@ class CardSearch:
         return ordered
 
 
-def _intervals(size: int, flag: bool) -> tuple[np.ndarray, np.ndarray]:
+def _intervals(size: int, *, flag: bool) -> tuple[np.ndarray, np.ndarray]:
     """Every (low, high) range of places of a feature with ``size`` values, the whole range left
     out (that is no condition); a flag's are its two values."""
     if flag:
@@ -463,7 +463,7 @@ def _box_sums(grid: np.ndarray, dims: Sequence[str]) -> tuple[np.ndarray, np.nda
         pad = [(0, 0)] * grid.ndim
         pad[axis] = (1, 0)
         cumulative = np.pad(cumulative, pad)
-    ranges = [_intervals(grid.shape[axis], dims[axis] in FLAGS) for axis in range(grid.ndim)]
+    ranges = [_intervals(grid.shape[axis], flag=dims[axis] in FLAGS) for axis in range(grid.ndim)]
     total = np.zeros(tuple(len(low) for low, _ in ranges), dtype=np.int64)
     for corner in range(1 << grid.ndim):
         index = []

@@ -68,6 +68,7 @@ def class_rows(
     table: StrategyTable,
     player: DealerTable,
     kinds: Sequence[str] = (),
+    *,
     differs: bool = False,
     every: bool = False,
     sort: str = "cost",

@@ -267,7 +267,7 @@ class StrategyTable:
             ]
         return found
 
-    def tally(self, player: DealerTable, clauses: bool = True) -> Tally:
+    def tally(self, player: DealerTable, *, clauses: bool = True) -> Tally:
         """The whole game's counts for a player who sets every hand by ``player``'s table (a house
         way, a plugin, ``best_way_table``), and best play's: what a whole-game pass with that
         strategy counts, but the clauses' example hands (``table_details.table_examples`` finds those). Without

@@ -130,9 +130,9 @@ def advise_command(
     from paigow_cli.analysis.hand.advice import advise
     from paigow_cli.analysis.strategy.played import strategy_setting
 
-    rules = make_rules(house_way, game, banker, wheel, commission)
+    rules = make_rules(house_way, game, banker=banker, wheel=wheel, commission=commission)
     batch = is_batch(cards)  # many hands: the compiled engine pays for loading itself; one hand uses numpy
-    output = Output(as_json, batch)
+    output = Output(as_json, batch=batch)
     with reporting_errors():
         dealer_cards = option_cards(dealer, "the dealer's hand (--dealer)", (7,))
         dead_cards = dead_option(dead)
@@ -150,7 +150,7 @@ def advise_command(
                 "--dragon prices the dragon hand beside one hand against an unknown dealer's: not with a stdin "
                 "batch (-), --dealer or --banker"
             )
-        wager = parse_amount(bet, "bet", True, MAX_BET) if bet is not None else Decimal(1)
+        wager = parse_amount(bet, "bet", positive=True, most=MAX_BET) if bet is not None else Decimal(1)
         strategy = advise_player(player) if player is not None else None
     tables = TableOnce(rules)
 

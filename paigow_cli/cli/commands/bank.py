@@ -206,7 +206,7 @@ def bank_command(
             raise OptionError(f"--commission-on {commission_on!r}: give net or each")
         if not 0 <= commission < 1:
             raise OptionError(f"--commission {commission:g} is out of range: give at least 0 and less than 1")
-        flat = parse_amount(fee, "fee", False, MAX_BET) if fee is not None else Decimal(0)
+        flat = parse_amount(fee, "fee", positive=False, most=MAX_BET) if fee is not None else Decimal(0)
         if bankroll is not None and hands is None:
             raise OptionError("--bankroll is the money behind the bank over a session: give --hands N too")
         if svg is not None and hands is None:
@@ -215,13 +215,15 @@ def bank_command(
             raise OptionError("choose --json or --csv, not both")
         if svg is not None:
             check_folder(svg, "--svg")
-        money_behind = parse_amount(bankroll, "bankroll", True, MAX_BANKROLL) if bankroll is not None else None
+        money_behind = (
+            parse_amount(bankroll, "bankroll", positive=True, most=MAX_BANKROLL) if bankroll is not None else None
+        )
         dead_cards = tuple(dead_option(dead, MAX_BANK_DEAD))
         most = min(MOST_SEATS, (53 - len(dead_cards)) // 7 - 1)
         if players is None:
             players = most
         bets = seat_bets(bet, players)
-        stake = parse_amount(bank, "bank", True, MAX_BANKROLL) if bank is not None else None
+        stake = parse_amount(bank, "bank", positive=True, most=MAX_BANKROLL) if bank is not None else None
         if stake is not None and stake < bets[0]:
             raise OptionError(
                 f"--bank {money(stake)} does not cover the first seat's bet ({dollars(float(bets[0]))}): "
@@ -289,7 +291,7 @@ def seat_bets(text: str, players: int) -> tuple[Fraction, ...]:
     >>> seat_bets("25", 3), seat_bets("25, 100", 2)
     ((Fraction(25, 1), Fraction(25, 1), Fraction(25, 1)), (Fraction(25, 1), Fraction(100, 1)))
     """
-    amounts = [Fraction(parse_amount(part, "bet", True, MAX_BET)) for part in text.split(",")]
+    amounts = [Fraction(parse_amount(part, "bet", positive=True, most=MAX_BET)) for part in text.split(",")]
     if len(amounts) == 1:
         return tuple(amounts * players)
     if len(amounts) != players:

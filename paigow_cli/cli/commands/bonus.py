@@ -200,7 +200,7 @@ def bonus_command(
             bonus_odds_json(result, rules, dead_cards, envy), lambda: bonus_odds_text(result, rules, dead_cards, envy)
         )
         return
-    output = Output(as_json, is_batch(cards))
+    output = Output(as_json, batch=is_batch(cards))
 
     def handle(text: str | list[str]) -> None:
         from paigow_cli.core.cards import check_disjoint
@@ -232,8 +232,8 @@ def meter_table(table: PayTable, meter: str, bet: str | None, odds: bool) -> Pay
         raise OptionError(f"--meter prices the progressive over every hand: give --odds --table {table.name} too")
     if table.meter is None:
         return with_meter(table, Decimal(1), Decimal(1))  # refused there, naming the tables that have one
-    stake = parse_amount(bet, "bet", True, MAX_BET) if bet is not None else table.meter.bet
-    amount = parse_amount(meter, "meter", True, MAX_METER)
+    stake = parse_amount(bet, "bet", positive=True, most=MAX_BET) if bet is not None else table.meter.bet
+    amount = parse_amount(meter, "meter", positive=True, most=MAX_METER)
     return with_meter(table, amount, stake)
 
 
@@ -256,7 +256,7 @@ def envy_options(
         raise OptionError(
             f"--players {players} is out of range: give 0 to {MOST_OTHERS} other players (six seats and the dealer)"
         )
-    stake = parse_amount(bet, "bet", True, MAX_BET) if bet is not None else ENVY_LEAST
+    stake = parse_amount(bet, "bet", positive=True, most=MAX_BET) if bet is not None else ENVY_LEAST
     if stake < ENVY_LEAST:
         raise OptionError(f"--bet {money(stake)}: the Envy bonus is paid to a side bet of {money(ENVY_LEAST)} or more")
     return stake

@@ -129,7 +129,7 @@ def compare_command(
         dead_cards = tuple(dead_option(dead, 53 - 14))
         columns = []
         for dealer in dealers:
-            rules = make_rules(dealer, game, banker, wheel, commission)
+            rules = make_rules(dealer, game, banker=banker, wheel=wheel, commission=commission)
             played = [Question(rules, dead_cards, strategy) for strategy in strategies if strategy != BEST]
             own = Question(rules, dead_cards)  # the dealer's own way: each cell's gain is over it
             columns.append([own, *(question for question in played if question != own)])

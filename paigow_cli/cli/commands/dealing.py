@@ -139,8 +139,8 @@ def simulate_command(
     """
     from paigow_cli.study.simulation import Simulation, summarize
 
-    rules = make_rules(house_way, game, banker, wheel, commission)
-    choice, strategy = player_strategy(player, game, banker)
+    rules = make_rules(house_way, game, banker=banker, wheel=wheel, commission=commission)
+    choice, strategy = player_strategy(player, game, banker=banker)
     who = strategy or choice  # the name the output gives the player
     chosen_seed = choose_seed(seed)
     with reporting_errors():

@@ -95,10 +95,10 @@ def dragon_command(
         repeated = sorted(set(hand) & set(seen))
         if repeated:
             raise OptionError(f"--dead repeats your own cards: {' '.join(str(card) for card in repeated)}")
-        stake = parse_amount(bet, "bet", True, MAX_BET) if bet is not None else None
+        stake = parse_amount(bet, "bet", positive=True, most=MAX_BET) if bet is not None else None
         if quick and game is not Game.CLASSIC:
             raise_quick_game(game)
-    rules = make_rules(house_way, game, False, wheel, commission)
+    rules = make_rules(house_way, game, banker=False, wheel=wheel, commission=commission)
     answer = dragon_answer(rules, hand, seen, quick=quick, jobs=jobs, scheduler=scheduler)
     if stake is not None:
         answer["bet"] = float(stake)

@@ -147,7 +147,7 @@ def drill_command(
     from paigow_cli.cli.views.common import with_suit_symbols
     from paigow_cli.study.drill import Drill, hand_record
 
-    rules = make_rules(house_way, game, banker, wheel, commission)
+    rules = make_rules(house_way, game, banker=banker, wheel=wheel, commission=commission)
     chosen_seed = choose_seed(seed)
     with reporting_errors():
         if sum((review, challenge, focus is not None, due)) > 1:
@@ -284,7 +284,10 @@ def review_deck(rules: Rules) -> tuple[tuple[tuple[Card, ...], ...], int]:
     history.close()
     asked = (rules.game.value, rules.house_way, rules.banker)
     graded = sum(1 for hand in recorded if (hand.game, hand.house_way, hand.banker) == asked)
-    due = tuple(tuple(parse_cards(cards)) for cards in review_hands(recorded, *asked))
+    due = tuple(
+        tuple(parse_cards(cards))
+        for cards in review_hands(recorded, rules.game.value, rules.house_way, banker=rules.banker)
+    )
     return due, graded
 
 

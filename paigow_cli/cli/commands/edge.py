@@ -64,7 +64,7 @@ def edge_question(
 ) -> Any:
     from paigow_cli.analysis.game.question import Question
 
-    rules = make_rules(house_way, game, banker, wheel, commission)
+    rules = make_rules(house_way, game, banker=banker, wheel=wheel, commission=commission)
     with reporting_errors():
         dead_cards = dead_option(dead, MAX_EDGE_DEAD)
         return Question(rules, tuple(dead_cards), strategy)
@@ -134,7 +134,7 @@ def edge_command(
         check_all_options(ctx, every, as_json, as_csv)
         edge_all(wheel, dead, jobs, scheduler, as_json, as_csv)
         return
-    choice, strategy = player_strategy(player, game, banker)
+    choice, strategy = player_strategy(player, game, banker=banker)
     with reporting_errors():
         charge = fee_option(fee, bet)
     if fee is not None and commission is None and game is Game.CLASSIC:
@@ -175,7 +175,9 @@ def edge_command(
     other = edge_result(question, tally, "best" if choice == "house" else "house").charged(charge[0])
     Output(False, batch=False).emit(
         None,
-        lambda: edge_text(question, result, simulated, seconds, other, own if strategy else None, cached, charge),
+        lambda: edge_text(
+            question, result, simulated, seconds, other, own if strategy else None, cached=cached, charge=charge
+        ),
     )
 
 
@@ -202,7 +204,7 @@ def all_questions(wheel: Wheel, dead: Sequence[Any]) -> list[list[Any]]:
 
     return [
         [
-            Question(make_rules(way.value, game, banker, wheel, None), tuple(dead))
+            Question(make_rules(way.value, game, banker=banker, wheel=wheel, commission=None), tuple(dead))
             for game in Game
             for banker in (False, True)
         ]
@@ -240,4 +242,4 @@ def edge_all(
         for question, house, best in rows:
             output.emit(edge_all_json(question, house, best), lambda: None)
         return
-    Output(False, batch=False).emit(None, lambda: edge_all_text(rows, seconds, not writes.answers_lost))
+    Output(False, batch=False).emit(None, lambda: edge_all_text(rows, seconds, cached=not writes.answers_lost))

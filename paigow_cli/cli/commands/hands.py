@@ -58,7 +58,7 @@ def eval_command(
     from paigow_cli.core.hands import best_five, evaluate
 
     rules = make_rules(wheel=wheel)
-    output = Output(as_json, is_batch(cards))
+    output = Output(as_json, batch=is_batch(cards))
 
     def handle(text: str | list[str]) -> None:
         player, _ = deal_line(text)  # a line of paigow deal --dealer: the player's hand

@@ -62,7 +62,7 @@ def house_command(
     from paigow_cli.house_ways import house_setting
 
     rules = make_rules(house_way, wheel=wheel)
-    output = Output(as_json, is_batch(cards))
+    output = Output(as_json, batch=is_batch(cards))
 
     def handle(text: str | list[str]) -> None:
         player, _ = deal_line(text)  # a line of paigow deal --dealer: the player's hand

@@ -101,12 +101,12 @@ def play_command(
     from paigow_cli.study.table_events import Dealt, Folded, RoundOver, fold_record, round_record
     from paigow_cli.study.table_game import TableGame
 
-    rules = make_rules(house_way, game, banker, wheel, commission)
+    rules = make_rules(house_way, game, banker=banker, wheel=wheel, commission=commission)
     with reporting_errors():
         from paigow_cli.study.table_game import side_bet_table
 
         side_bet_table(rules.game, side_bet.value if side_bet is not None else None)  # refused before the deal
-        stake = parse_amount(bankroll, "bankroll", False, MAX_BANKROLL)
+        stake = parse_amount(bankroll, "bankroll", positive=False, most=MAX_BANKROLL)
         from paigow_cli.core.money import money
         from paigow_cli.study.table_game import MIN_WAGER
 

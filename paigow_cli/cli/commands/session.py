@@ -140,8 +140,8 @@ def session_command(
                 f"--hands {hands:,} is out of range: give 1 to {MAX_SESSION_HANDS:,} (about 2,500 hours of play; "
                 "the distribution and the ruin count stay within seconds)"
             )
-        stake = parse_amount(bet, "bet", True, MAX_BET)
-        money_in = None if bankroll is None else parse_amount(bankroll, "bankroll", True, MAX_BANKROLL)
+        stake = parse_amount(bet, "bet", positive=True, most=MAX_BET)
+        money_in = None if bankroll is None else parse_amount(bankroll, "bankroll", positive=True, most=MAX_BANKROLL)
         pay_table = None
         side = None
         if side_bet is None:
@@ -151,7 +151,7 @@ def session_command(
         else:
             pay_table = PAY_TABLES[side_bet.value]
             pay_table = with_pays(pay_table, pays) if pays is not None else pay_table
-            side = parse_amount(side_stake or DEFAULT_SIDE_STAKE, "side_stake", True, MAX_BET)
+            side = parse_amount(side_stake or DEFAULT_SIDE_STAKE, "side_stake", positive=True, most=MAX_BET)
             check_side_bet_game(pay_table, game)
         if money_in is not None and money_in < stake + (side or 0):
             raise OptionError(
@@ -160,7 +160,7 @@ def session_command(
             )
         if svg is not None:
             check_folder(svg, "--svg")
-    choice, strategy = player_strategy(player, game, banker)
+    choice, strategy = player_strategy(player, game, banker=banker)
     question = edge_question(house_way, game, banker, wheel, commission, dead, strategy)
     from paigow_cli.analysis.money.joint import checked_joint, every_joint_result
     from paigow_cli.analysis.money.results import edge_result

@@ -74,7 +74,7 @@ def stats_command(
     from paigow_cli.study.stats import history_stats
 
     with reporting_errors():
-        wager = parse_amount(bet, "bet", True, MAX_BET)
+        wager = parse_amount(bet, "bet", positive=True, most=MAX_BET)
         if since is not None:
             try:
                 date.fromisoformat(since)

@@ -161,7 +161,7 @@ def strategy_command(
         if complete and as_json:
             raise OptionError("--complete prints the card for a person: it does not go with --json")
         saving = percent_option(min_saving)
-        rules_given = make_rules(house_way, game, banker, wheel, commission)
+        rules_given = make_rules(house_way, game, banker=banker, wheel=wheel, commission=commission)
         base_name = base_option(base)
         target = plugin_target(plugin) if plugin is not None else None
         question = Question(rules_given, tuple(dead_option(dead, 53 - 14)))

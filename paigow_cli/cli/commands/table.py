@@ -135,7 +135,7 @@ def table_command(
             raise OptionError(
                 f"--player {player}: the table shows the best setting already; name a house way or plugin"
             )
-        rules = make_rules(house_way, game, banker, wheel, commission)
+        rules = make_rules(house_way, game, banker=banker, wheel=wheel, commission=commission)
         strategy = strategy_name(player) if player else None
         question = Question(rules, tuple(dead_option(dead, 53 - 14)))
     tables, _ = count_tables([[question]], jobs=jobs, scheduler=scheduler)
@@ -149,7 +149,13 @@ def table_command(
         class_catalogue_once(rules.wheel)
         shown = limit if limit is not None else (None if as_csv or as_json else TEXT_ROWS)
         rows, matching = class_rows(
-            tables[0][0], player_table, category or (), differs, settings, sort.value, shown or None
+            tables[0][0],
+            player_table,
+            category or (),
+            differs=differs,
+            every=settings,
+            sort=sort.value,
+            limit=shown or None,
         )
     who = strategy or rules.house_way
     if as_csv:

@@ -189,7 +189,7 @@ def study_command(
     return " ".join(words)
 
 
-def spread_text(payouts: Payouts, session: bool = True) -> str:
+def spread_text(payouts: Payouts, *, session: bool = True) -> str:
     """One line on the spread of one bet's result, for the text of edge and bonus; ``session``
     points to the command that turns it into a session's money."""
     text = f"Spread per hand: standard deviation {payouts.sd:.4f} bets (variance exactly {payouts.variance})"

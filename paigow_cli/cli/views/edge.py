@@ -115,7 +115,7 @@ def edge_csv(rows: Sequence[tuple[Question, EdgeResult, EdgeResult]]) -> str:
 
 
 def edge_all_text(
-    rows: Sequence[tuple[Question, EdgeResult, EdgeResult]], seconds: float | None, cached: bool = True
+    rows: Sequence[tuple[Question, EdgeResult, EdgeResult]], seconds: float | None, *, cached: bool = True
 ) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
@@ -154,7 +154,7 @@ def edge_all_text(
         ),
     ]
     if seconds is not None:
-        lines.append(Text(computed_text(f"{seconds / 60:,.1f} min", cached), style="dim"))
+        lines.append(Text(computed_text(f"{seconds / 60:,.1f} min", cached=cached), style="dim"))
     return Group(*lines)
 
 
@@ -211,6 +211,7 @@ def edge_text(
     seconds: float | None = None,
     other: EdgeResult | None = None,
     own: EdgeResult | None = None,
+    *,
     cached: bool = True,
     charge: Charge = NO_FEE,
 ) -> RenderableType:
@@ -308,14 +309,14 @@ def edge_text(
     if simulated is not None:
         lines.append(Text(f"* what {simulated.rounds:,} simulated rounds (seed 1) would have said", style="dim"))
     if seconds is not None:
-        lines.append(Text(computed_text(f"{seconds:,.0f} s", cached), style="dim"))
+        lines.append(Text(computed_text(f"{seconds:,.0f} s", cached=cached), style="dim"))
     return Group(*lines)
 
 
-def computed_text(took: str, cached: bool) -> str:
+def computed_text(took: str, *, cached: bool) -> str:
     """How long a count took, and whether asking again is instant.
 
-    >>> computed_text("64 s", True), computed_text("64 s", False)
+    >>> computed_text("64 s", cached=True), computed_text("64 s", cached=False)
     ('Computed in 64 s; cached, so asking again is instant.', 'Computed in 64 s; the cache folder cannot be written, so asking again counts again.')
     """
     if cached:

@@ -17,7 +17,7 @@ from html import escape
 EIGHTHS = " ▁▂▃▄▅▆▇█"
 
 
-def histogram(heights: Sequence[float], rows: int = 8, ascii_only: bool = False) -> list[str]:
+def histogram(heights: Sequence[float], rows: int = 8, *, ascii_only: bool = False) -> list[str]:
     """Vertical bars, one column each, the tallest ``rows`` lines high (in eighths of a line with
     Unicode blocks; in whole lines of ``#`` with ASCII). Trailing spaces are trimmed."""
     tallest = max(heights, default=0.0) or 1.0
@@ -33,7 +33,7 @@ def histogram(heights: Sequence[float], rows: int = 8, ascii_only: bool = False)
     return lines
 
 
-def axis(width: int, marks: dict[int, str], ascii_only: bool = False) -> str:
+def axis(width: int, marks: dict[int, str], *, ascii_only: bool = False) -> str:
     """A horizontal axis ``width`` columns long with a tick at each marked column.
 
     >>> axis(9, {0: "x", 4: "0"}, ascii_only=True)
@@ -65,7 +65,7 @@ def labels(width: int, marks: dict[int, str]) -> str:
     return "".join(line).rstrip()
 
 
-def line_chart(values: Sequence[float], rows: int = 8, ascii_only: bool = False) -> list[str]:
+def line_chart(values: Sequence[float], rows: int = 8, *, ascii_only: bool = False) -> list[str]:
     """A line of ``values`` (one column each) ``rows`` lines high, with the zero line drawn where
     it falls inside the range.
 

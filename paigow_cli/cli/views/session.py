@@ -200,7 +200,7 @@ def picture_lines(
     for position, text in picture_marks(distribution, stake, money_in, heights, first, per_bar, action).items():
         marks[min(int(position * width / bars_wide), width - 1)] = text
     ordered = dict(sorted(marks.items(), key=lambda item: item[1] not in ("even", "broke")))
-    return [*bars, axis(width, marks, ascii_only), labels(width, ordered)]
+    return [*bars, axis(width, marks, ascii_only=ascii_only), labels(width, ordered)]
 
 
 def picture_marks(
