@@ -23,6 +23,7 @@ paigow_cli.engine.cache.StaleCache: demo.npz is unreadable (truncated or garbled
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -33,6 +34,7 @@ import zipfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -104,7 +106,6 @@ def code_digest(modules: Iterable[str], salt: str = "") -> str:
     remembered in the cache folder under a hash of the files' bytes (sorted, no paths): the
     files are read every time, and parsed only when their bytes are new.
     """
-    from importlib.util import find_spec
 
     texts: list[bytes] = []
     for name in modules:
@@ -133,7 +134,6 @@ DIGEST_MEMO_SIZE = 64  # recent code versions remembered
 
 
 def _syntax_digest(texts: Iterable[bytes], salt: str) -> str:
-    import ast
 
     statements: list[str] = []
     for text in texts:
@@ -148,7 +148,6 @@ def _syntax_digest(texts: Iterable[bytes], salt: str) -> str:
 
 def _normalise(tree: object) -> None:
     """Drop docstrings and import statements from every body of a syntax tree, in place."""
-    import ast
 
     for node in ast.walk(tree):  # type: ignore[arg-type]
         for field in ("body", "orelse", "finalbody"):

@@ -22,6 +22,7 @@ from paigow_cli.core.hands import (
     STRAIGHT_FLUSH,
     WHEEL_CODE,
     Category,
+    HandValue,
     key_ranks,
 )
 from paigow_cli.engine.dealer_classes import DealerClasses
@@ -84,7 +85,6 @@ def high_group(key: int) -> tuple[Category, str]:
 
 def power_rows(distribution: DealerDistribution) -> tuple[list[PowerRow], list[PowerRow]]:
     """(low hands, high hands), strongest first, with counts and the player's winning counts."""
-    from paigow_cli.core.hands import HandValue
 
     table = distribution.table
     low_counts = distribution.histogram.sum(axis=0)

@@ -20,7 +20,7 @@ import numpy as np
 from paigow_cli.core.cards import ACE, cards_text
 from paigow_cli.core.errors import CacheError, PluginError
 from paigow_cli.core.hands import FIVE_ACES, ROYAL_CODE, STRAIGHT_FLUSH, best_five_key, key_ranks
-from paigow_cli.core.rules import Joker, Wheel
+from paigow_cli.core.rules import HouseWayName, Joker, Wheel
 from paigow_cli.core.splits import setting_keys
 from paigow_cli.engine.cache import (
     StaleCache,
@@ -226,7 +226,6 @@ def dealer_table_path(house_way: str | HouseWay, wheel: Wheel):
 
 def expected_tables() -> list[tuple[str, object]]:
     """Every table the shipped house ways and ``paigow odds`` can use: (what it is, its cache file)."""
-    from paigow_cli.core.rules import HouseWayName
 
     tables: list[tuple[str, object]] = [
         ("category table (odds, bonus)", categories_path(Joker.BUG)),

@@ -32,6 +32,7 @@ import numpy as np
 from paigow_cli.core.cards import JOKER_CODE, Card
 from paigow_cli.core.rules import Game, HouseWayName, Wheel  # noqa: F401  (doctest names)
 from paigow_cli.core.splits import Split, all_splits
+from paigow_cli.engine.class_flags import push_classes
 from paigow_cli.engine.dealer_classes import NO_RANK, RANK_PARTS, RANKS, DealerClasses
 from paigow_cli.engine.dealer_table import DealerTable
 
@@ -142,7 +143,6 @@ class PreparedTable:
     per table and game (``prepare``); the numpy path needs only the push flags."""
 
     def __init__(self, table: DealerTable, game: Game) -> None:
-        from paigow_cli.engine.class_flags import push_classes
 
         self.table = table
         classes = table.classes

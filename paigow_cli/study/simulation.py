@@ -25,11 +25,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from paigow_cli.analysis.hand.advice import best_setting_keys
 from paigow_cli.core.cards import DECK, Card
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.rules import Game, Rules
+from paigow_cli.core.splits import all_splits, strength_order
+from paigow_cli.engine.class_flags import push_classes
 from paigow_cli.engine.dealer_classes import NO_RANK, RANKS
 from paigow_cli.engine.dealer_table import DealerTable
+from paigow_cli.house_ways import house_setting
 
 if TYPE_CHECKING:
     from paigow_cli.analysis.money.bank import BankTable
@@ -225,7 +229,6 @@ class Simulation:
     tally: RunningTotals = field(default_factory=RunningTotals)
 
     def __post_init__(self) -> None:
-        from paigow_cli.engine.class_flags import push_classes
 
         self._rng = np.random.default_rng(self.seed)
         self._lookup = ClassLookup(self.table)
@@ -303,8 +306,6 @@ class Simulation:
 
     def _legal_splits(self, hand: tuple[Card, ...]) -> list:
         """The settings a player can end with: a banker's foul is reset to the house way (§8.2)."""
-        from paigow_cli.core.splits import all_splits
-        from paigow_cli.house_ways import house_setting
 
         splits = all_splits(hand, self.rules.wheel_is_low)
         if not self.rules.banker:
@@ -316,7 +317,6 @@ class Simulation:
         """(high, low) places of each hand's best-EV setting on the doubled scale of ``dense_positions``.
 
         The hands are set on the pool's threads (``run``), in order, so a seed gives the same rounds."""
-        from paigow_cli.analysis.hand.advice import best_setting_keys
 
         table, rules = self.table, self.rules
         hands = [tuple(int(code) for code in row) for row in players]
@@ -335,7 +335,6 @@ class Simulation:
         self, players: np.ndarray, dealer_high: np.ndarray, dealer_low: np.ndarray, pushing: np.ndarray | None
     ) -> tuple[np.ndarray, np.ndarray]:
         """Face Up: the dealer's hand is shown, so the best setting is the one that does best against it."""
-        from paigow_cli.core.splits import strength_order
 
         table, paid, banker = self.table, 1 - self.rules.commission, self.rules.banker
         highs, lows = [], []

@@ -18,8 +18,11 @@ import numpy as np
 
 from paigow_cli.core.cards import JOKER_CODE, Card
 from paigow_cli.core.rules import Rules
+from paigow_cli.core.splits import setting_keys
 from paigow_cli.engine.class_settings import legal_settings
+from paigow_cli.engine.dealer_classes import NO_RANK, multiset_representative
 from paigow_cli.engine.dealer_table import DealerTable
+from paigow_cli.engine.distribution import staircase
 
 
 def group_count(dead: Sequence[int] = ()) -> int:
@@ -105,7 +108,6 @@ def group_classes(
     A player class is a dealer class: its house setting and clause are a table's, the dealer's
     ``table`` or, per player strategy, one of ``players`` (``house[s]``, ``rules[s]``).
     """
-    from paigow_cli.engine.dealer_classes import NO_RANK, multiset_representative
 
     ranks = [rank for rank in range(13) for _ in range(counts[rank])]
     distinct = [rank for rank in range(13) if counts[rank]]
@@ -160,8 +162,6 @@ def shown_probes(
     slot and place). Returns (per class, the staircase's codes and signs, padded with -1; the loss
     corner's code) and the probe slots."""
 
-    from paigow_cli.engine.distribution import staircase
-
     shapes = [staircase(classes.keys[at] for at in ids) for ids in classes.settings]
     stairs, corners = [stair for stair, _ in shapes], [corner for _, corner in shapes]
     found: dict[tuple[tuple[int, int], int], int] = {}
@@ -215,7 +215,6 @@ def chart_settings(
 ) -> tuple[int, int]:
     """The (split, together) settings of a plain two-pair hand: the low pair in front, or both pairs
     in back with the two best singles in front."""
-    from paigow_cli.core.splits import setting_keys
 
     low_pair = [card for card in hand if (card >> 2) + 2 == cell[1]]
     counts: dict[int, int] = {}

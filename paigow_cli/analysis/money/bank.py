@@ -24,7 +24,7 @@ deals whole rounds from one deck to check it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
 from typing import TYPE_CHECKING
@@ -99,7 +99,6 @@ def banker_question(rules: Rules, dead: tuple = (), banker_plays: str | None = N
     >>> banker_question(Rules(), (), "trump-plaza").strategy, banker_question(Rules(), (), "foxwoods").strategy
     ('trump-plaza', None)
     """
-    from dataclasses import replace
 
     strategy = banker_plays if banker_plays not in (None, rules.house_way) else None
     return Question(replace(rules, banker=True, commission=0.0), tuple(dead), strategy)

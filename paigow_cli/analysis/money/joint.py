@@ -31,10 +31,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from paigow_cli.analysis.money.side_bets import PayTable, SideBetOdds, best_line, royal_match_hands
-from paigow_cli.analysis.money.spread import Payouts
+from paigow_cli.analysis.game.counting import settings_table
+from paigow_cli.analysis.money.side_bets import PayTable, SideBetOdds, best_line, royal_match_hands, side_bet_odds
+from paigow_cli.analysis.money.spread import Payouts, main_bet
+from paigow_cli.analysis.strategy.answers import player_table
 from paigow_cli.core.bonus_hands import Line, hand_lines
 from paigow_cli.core.rules import Game
+from paigow_cli.engine.class_flags import class_lines, nine_high_low_classes
+from paigow_cli.engine.class_settings import hand_settings
+from paigow_cli.engine.distribution import DealerDistribution, kept_share
 
 if TYPE_CHECKING:
     from paigow_cli.analysis.game.question import Question
@@ -89,7 +94,6 @@ def player_side_joint(
     """The joint counts of a side bet on the player's seven cards and the main bet, for the strategy
     that sets row ``r`` of the strategy ``table`` by setting ``choice[r]`` (None: best play).
     ``dealer`` is the dealer's table of settings (the royal-match hands are settled against it)."""
-    from paigow_cli.engine.class_flags import class_lines
 
     question = table.question
     multiset_lines, flush_lines = class_lines(dealer.classes)
@@ -132,8 +136,6 @@ def royal_match_results(
     """Each live royal-match hand with the main bet's (wins, pushes, losses) against every dealer
     hand, set as the strategy sets its class (best play: its best setting, or in Face Up the best
     against each dealer hand seen), by the per-hand engine."""
-    from paigow_cli.engine.class_settings import hand_settings
-    from paigow_cli.engine.distribution import DealerDistribution, kept_share
 
     question = table.question
     rules = question.rules
@@ -184,10 +186,6 @@ def dealer_side_joint(odds: SideBetOdds, wins: int, pushes: int, losses: int, de
 def checked_joint(question: Question, result: EdgeResult, pay_table: PayTable, choice: str, table: Any) -> JointCounts:
     """The main bet's and the side bet's joint counts for the player's strategy; checked against
     the main bet's own counts and the side bet's own odds (``paigow bonus --odds``)."""
-    from paigow_cli.analysis.game.counting import settings_table
-    from paigow_cli.analysis.money.side_bets import side_bet_odds
-    from paigow_cli.analysis.strategy.answers import player_table
-    from paigow_cli.engine.class_flags import nine_high_low_classes
 
     rules = question.rules
     dealer = settings_table(rules.house_way, rules.wheel)
@@ -207,7 +205,6 @@ def checked_joint(question: Question, result: EdgeResult, pay_table: PayTable, c
 
 def every_joint_result(pay_table: PayTable, question: Question, ratio: Fraction) -> Payouts:
     """Every result a hand could have with the side bet, each counted once (the lattice it spans)."""
-    from paigow_cli.analysis.money.spread import main_bet
 
     main = main_bet(1, 1, 1, question.rules.commission).counts
     win = max(amount for amount, _ in main)

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from itertools import permutations
+from itertools import combinations, permutations
 from math import comb
 
 import numpy as np
@@ -39,6 +39,7 @@ from paigow_cli.core.cards import DECK, JOKER_CODE, Card
 from paigow_cli.core.errors import OptionError
 from paigow_cli.core.rules import Joker
 from paigow_cli.engine.class_flags import class_lines
+from paigow_cli.engine.distribution import LiveCards, class_weights
 
 L = Line
 
@@ -464,7 +465,6 @@ def royal_match_hands(live: set[int]) -> list[tuple[Card, ...]]:
 def three_card_odds(table: PayTable, removed: Iterable[int] = ()) -> SideBetOdds:
     """Exact counts of a three-card table over every three cards of the live ones (23,426 of a full
     deck: each read, one by one)."""
-    from itertools import combinations
 
     gone = set(removed)
     live = [card for card in DECK if card not in gone]
@@ -490,7 +490,6 @@ def side_bet_odds(
     low hand (needed by tables on the dealer's low hand); ``settings`` are the classes' setting
     lines (``engine.setting_lines``; needed by tables that pay "plus pair").
     """
-    from paigow_cli.engine.distribution import LiveCards, class_weights
 
     removed = tuple(removed)
     if table.on == "player-three":

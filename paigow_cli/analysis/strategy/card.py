@@ -34,7 +34,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from paigow_cli.analysis.game.counting import settings_table
 from paigow_cli.analysis.game.question import Question
+from paigow_cli.analysis.strategy.answers import best_way_table, strategy_tables
 from paigow_cli.analysis.strategy.card_rules import (
     FLAGS,
     KIND_ORDER,
@@ -130,8 +132,6 @@ def search_card(
     """The card of up to ``rules`` rules against the dealer question (its strategy table counted
     first if it is not cached), starting from ``base`` (a house way or plugin; default the
     dealer's own); a rule that saves less than ``min_saving`` (EV per unit bet) ends it."""
-    from paigow_cli.analysis.game.counting import settings_table
-    from paigow_cli.analysis.strategy.answers import best_way_table, strategy_tables
 
     question = question.dealer
     if table is None:

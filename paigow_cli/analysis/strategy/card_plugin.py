@@ -11,11 +11,17 @@ the card, class by class, so that its exact counts are the card's.
 
 from __future__ import annotations
 
+import json
+import re
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from paigow_cli.analysis.strategy.card import StrategyCard
+from paigow_cli.core.games import game_text
+from paigow_cli.core.rules import PLAYER_WORDS
+from paigow_cli.house_ways import HOUSE_WAYS, way_named
+from paigow_cli.house_ways.plugins import NAME_PATTERN
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -32,10 +38,6 @@ def plugin_name(path_stem: str, card: StrategyCard) -> str:
     >>> plugin_name("my_card", StrategyCard(Question(Rules()), "foxwoods")), plugin_name("_x", StrategyCard(Question(Rules()), "foxwoods"))
     ('my-card', 'foxwoods-card-0')
     """
-    import re
-
-    from paigow_cli.core.rules import PLAYER_WORDS
-    from paigow_cli.house_ways.plugins import NAME_PATTERN
 
     name = re.sub(r"[^a-z0-9-]", "-", path_stem.lower().replace("_", "-"))
     if NAME_PATTERN.match(name) and name not in PLAYER_WORDS:
@@ -47,7 +49,6 @@ def plugin_source(card: StrategyCard, name: str, command: str, summary: Sequence
     """The card as a house-way plugin: a subclass of its base way whose ``decide`` tries the rules
     from the top, and leaves a hand no rule fits to the base way. ``summary`` is the card in
     words (the plugin's docstring)."""
-    from paigow_cli.house_ways import HOUSE_WAYS, way_named
 
     base = way_named(card.base)
     rules = card.question.rules
@@ -107,13 +108,11 @@ def text(value: str) -> str:
     >>> print(text('say "split"'))
     "say \\"split\\""
     """
-    import json
 
     return json.dumps(value, ensure_ascii=False)
 
 
 def summary_game(card: StrategyCard) -> str:
-    from paigow_cli.core.games import game_text
 
     rules = card.question.rules
     return f"{game_text(rules)}, {'banker' if rules.banker else 'player'}"

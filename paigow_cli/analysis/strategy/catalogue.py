@@ -19,8 +19,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from paigow_cli.core.errors import CacheError
 from paigow_cli.core.rules import Wheel
-from paigow_cli.house_ways.strategy_rules import KINDS, MOVES
+from paigow_cli.core.splits import setting_keys
+from paigow_cli.engine.cache import StaleCache, code_digest, read_arrays, table_path, write_arrays
+from paigow_cli.engine.class_settings import legal_settings
+from paigow_cli.engine.dealer_classes import CLASS_COUNT, NO_RANK, dealer_classes
+from paigow_cli.engine.dealer_table import chunk_arguments, run_chunks
+from paigow_cli.house_ways.analysis import Seven
+from paigow_cli.house_ways.strategy_rules import KINDS, MOVES, features
 
 NOT_MADE = 255  # a move's place where it cannot be made
 COLUMNS = (
@@ -69,11 +76,6 @@ class ClassCatalogue:
 def _catalogue_rows(wheel_low: bool, kind: str, start: int, stop: int) -> np.ndarray:
     """Kind, features, settings count and moves of the classes ``start`` to ``stop`` of one kind of
     dealer class, as one row of small integers each."""
-    from paigow_cli.core.splits import setting_keys
-    from paigow_cli.engine.class_settings import legal_settings
-    from paigow_cli.engine.dealer_classes import NO_RANK, dealer_classes
-    from paigow_cli.house_ways.analysis import Seven
-    from paigow_cli.house_ways.strategy_rules import features
 
     classes = dealer_classes()
     hands = classes.multiset_hands(start, stop) if kind == "multiset" else classes.flush_hands(start, stop)
@@ -129,7 +131,6 @@ def _catalogue_rows(wheel_low: bool, kind: str, start: int, stop: int) -> np.nda
 
 
 def catalogue_meta(wheel: Wheel) -> dict[str, object]:
-    from paigow_cli.engine.cache import code_digest
 
     digest = code_digest(
         (
@@ -144,7 +145,6 @@ def catalogue_meta(wheel: Wheel) -> dict[str, object]:
 
 
 def catalogue_path(wheel: Wheel):
-    from paigow_cli.engine.cache import table_path
 
     return table_path("catalogue", wheel.value)
 
@@ -161,10 +161,6 @@ def class_catalogue(wheel: Wheel, progress=None, notify=None) -> ClassCatalogue:
 
 
 def _load_catalogue(wheel: Wheel, progress, notify) -> ClassCatalogue:
-    from paigow_cli.core.errors import CacheError
-    from paigow_cli.engine.cache import StaleCache, read_arrays, write_arrays
-    from paigow_cli.engine.dealer_classes import CLASS_COUNT, dealer_classes
-    from paigow_cli.engine.dealer_table import chunk_arguments, run_chunks
 
     path, meta = catalogue_path(wheel), catalogue_meta(wheel)
     try:

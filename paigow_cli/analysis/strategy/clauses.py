@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from paigow_cli.analysis.strategy.card_rules import KIND_ORDER
-from paigow_cli.analysis.strategy.catalogue import class_catalogue
+from paigow_cli.analysis.strategy.card_rules import KIND_ORDER, fits
+from paigow_cli.analysis.strategy.catalogue import NOT_MADE, class_catalogue
+from paigow_cli.engine.distribution import LiveCards, class_weights
 from paigow_cli.house_ways.strategy_rules import KINDS
 
 if TYPE_CHECKING:
@@ -40,7 +41,6 @@ class ClauseShare:
 
 def class_hands(table: DealerTable) -> np.ndarray:
     """Each class's hands of seven from the full deck, by global class id."""
-    from paigow_cli.engine.distribution import LiveCards, class_weights
 
     multiset, flush = class_weights(table.classes, LiveCards.without(()))
     return np.concatenate([multiset, flush]).astype(np.int64)
@@ -81,8 +81,6 @@ def complete_card(rules: Sequence[Rule], base: DealerTable) -> list[KindPage]:
     """The card as the whole strategy: per kind of hand (``KIND_ORDER``), the card's rules (top down)
     and the clauses of its base house way that decide the hands no rule names, each with its hands
     over the full deck."""
-    from paigow_cli.analysis.strategy.card_rules import fits
-    from paigow_cli.analysis.strategy.catalogue import NOT_MADE
 
     catalogue = class_catalogue(base.wheel)
     weights = class_hands(base)

@@ -17,7 +17,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from paigow_cli.analysis.game.counting import count_group
 from paigow_cli.analysis.game.question import Question, Tally
+from paigow_cli.analysis.game.rank_groups import chart_cell, rank_groups
+from paigow_cli.analysis.game.store import chunk_count
+from paigow_cli.core.splits import setting_keys
+from paigow_cli.engine.dealer_classes import multiset_representative
 
 if TYPE_CHECKING:
     from paigow_cli.analysis.strategy.table import StrategyTable
@@ -29,9 +34,6 @@ def table_examples(question: Question, table: StrategyTable, player: DealerTable
     it (``Tally.examples``): the table knows how much that is and in which classes, and the rank
     groups of those classes are counted again, one by one, to find the hand; where several groups
     tie, the pass's choice is followed (in a chunk the first group, across chunks the lowest hand)."""
-    from paigow_cli.analysis.game.counting import count_group
-    from paigow_cli.analysis.game.rank_groups import rank_groups
-    from paigow_cli.analysis.game.store import chunk_count
 
     choice = table.choice(player)
     clause = np.concatenate([player.multiset_rule, player.flush_rule])[table.ids]
@@ -76,9 +78,6 @@ def table_chart(table: StrategyTable, player: DealerTable) -> dict[str, list[int
     """``Tally.chart`` for a player's strategy: per plain two-pair cell (``rank_groups.chart_cell``)
     the hands, the summed scores of splitting and of keeping together, and the hands the strategy
     splits or keeps together."""
-    from paigow_cli.analysis.game.rank_groups import chart_cell
-    from paigow_cli.core.splits import setting_keys
-    from paigow_cli.engine.dealer_classes import multiset_representative
 
     classes = player.classes
     choice = table.choice(player)

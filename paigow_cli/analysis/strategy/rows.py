@@ -20,7 +20,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from paigow_cli.analysis.strategy.catalogue import class_catalogue
 from paigow_cli.core.cards import Card
+from paigow_cli.core.splits import LOW_POSITIONS
+from paigow_cli.engine.class_settings import every_setting
+from paigow_cli.engine.dealer_classes import NO_RANK
+from paigow_cli.house_ways.strategy_rules import KINDS
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -78,8 +83,6 @@ def class_rows(
     strategy is not the class's best, with ``differs``), sorted (``cost``: the most EV given up
     over the class's hands first; ``hands``: the most hands first; ``class``: by class), at most
     ``limit``; and how many rows matched."""
-    from paigow_cli.analysis.strategy.catalogue import class_catalogue
-    from paigow_cli.house_ways.strategy_rules import KINDS
 
     catalogue = class_catalogue(player.wheel)
     house = table.choice(player)
@@ -126,9 +129,6 @@ def class_rows(
 def example_hand(player: DealerTable, class_id: int, wheel_low: bool) -> tuple[tuple[Card, ...], dict]:
     """A class's representative hand and, per (high key, low key), the first of its 21 settings that
     has them (positions of the two front cards)."""
-    from paigow_cli.core.splits import LOW_POSITIONS
-    from paigow_cli.engine.class_settings import every_setting
-    from paigow_cli.engine.dealer_classes import NO_RANK
 
     classes = player.classes
     if class_id < classes.multisets:

@@ -36,6 +36,8 @@ import numpy as np
 from paigow_cli.analysis.game.class_rows import MOST, NOT_BEST
 from paigow_cli.analysis.game.question import Question, Tally
 from paigow_cli.analysis.game.store import strategy_table_path
+from paigow_cli.engine.cache import StaleCache, read_arrays, write_arrays
+from paigow_cli.engine.distribution import exact_rate
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -102,7 +104,6 @@ class StrategyTable:
 
     @cached_property
     def pay_charge(self) -> tuple[int, int]:
-        from paigow_cli.engine.distribution import exact_rate
 
         kept = 1 - exact_rate(self.question.rules.commission)
         return kept.numerator, kept.denominator
@@ -284,7 +285,6 @@ class StrategyTable:
 
     def save(self) -> None:
         """Write the table (atomically): each column on its own, hand values as indices."""
-        from paigow_cli.engine.cache import write_arrays
 
         high_values, high_index = np.unique(self.high, return_inverse=True)
         low_values, low_index = np.unique(self.low, return_inverse=True)
@@ -313,7 +313,6 @@ _RECENT: dict[Question, StrategyTable] = {}  # the table read last in this proce
 def read_table(question: Question) -> StrategyTable | None:
     """The dealer question's strategy table if it is cached and sound (``StrategyTable.fits``), else
     None; the one read last is kept in memory."""
-    from paigow_cli.engine.cache import StaleCache, read_arrays
 
     if question in _RECENT:
         return _RECENT[question]

@@ -6,12 +6,19 @@ the rule's words and each hand's setting. Written with ``genanki``, an optional 
 
 from __future__ import annotations
 
+import html
 import zlib
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from paigow_cli.analysis.strategy.card_rules import MOVE_NAMES, excepted, fits
+from paigow_cli.analysis.strategy.catalogue import NOT_MADE, class_catalogue
+from paigow_cli.core.cards import cards_text
 from paigow_cli.core.errors import OptionError
+from paigow_cli.engine.dealer_classes import dealer_classes
+from paigow_cli.house_ways.analysis import Seven
+from paigow_cli.house_ways.strategy_rules import MOVES
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -29,11 +36,6 @@ FIELDS = ("Rule", "Hands", "Settings", "Number")
 def rule_examples(card: StrategyCard, table: StrategyTable) -> list[list[tuple[tuple[Card, ...], tuple[Card, ...]]]]:
     """Per rule of the card (top down): up to ``EXAMPLES`` hands it decides, spread over the
     classes it decides, each with the two cards the rule puts in front."""
-    from paigow_cli.analysis.strategy.card_rules import MOVE_NAMES, excepted, fits
-    from paigow_cli.analysis.strategy.catalogue import NOT_MADE, class_catalogue
-    from paigow_cli.engine.dealer_classes import dealer_classes
-    from paigow_cli.house_ways.analysis import Seven
-    from paigow_cli.house_ways.strategy_rules import MOVES
 
     catalogue = class_catalogue(card.question.rules.wheel)
     ids = table.ids.astype(np.int64)
@@ -68,7 +70,6 @@ def write_deck(card: StrategyCard, table: StrategyTable, path: Path, title: str)
             "--anki writes Anki decks with the optional genanki package: pip install 'paigow-cli[anki]'"
         ) from None
     from paigow_cli.cli.output import write_with
-    from paigow_cli.core.cards import cards_text
 
     model = genanki.Model(
         MODEL_ID,
@@ -103,6 +104,5 @@ def write_deck(card: StrategyCard, table: StrategyTable, path: Path, title: str)
 
 
 def rule_words(rule: Rule) -> str:
-    import html
 
     return html.escape(rule.words())
