@@ -112,10 +112,30 @@ def warm_tables(cache_folder):
     class_catalogue(Wheel.SECOND)
 
 
-@pytest.mark.parametrize(("name", "args", "stdin"), RUNS, ids=[name for name, _, _ in RUNS])
+COUNTED = ("edge", "mistakes", "strategy", "table", "session")  # commands that count a whole game first
+
+
+def command_of(args: list[str]) -> str:
+    return args[1] if args[0] == "--ascii" else args[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "stdin"),
+    [
+        pytest.param(
+            name,
+            args,
+            stdin,
+            id=name,
+            # the pages that count share one worker, so each count is made once and its text and
+            # JSON pages both read it from the cache
+            marks=pytest.mark.xdist_group("golden-counts") if command_of(args) in COUNTED else (),
+        )
+        for name, args, stdin in RUNS
+    ],
+)
 def test_golden_output(name, args, stdin, warm_tables):
-    command = args[1] if args[0] == "--ascii" else args[0]
-    if command in ("edge", "mistakes", "strategy", "table", "session"):
+    if command_of(args) in COUNTED:
         run([*args, "--json"] if "--json" not in args else args, stdin)  # answer from the cache: no timing shown
     got = run(args, stdin)
     path = GOLDEN / f"{name}.txt"

@@ -332,6 +332,7 @@ def test_hint_shows_dollars_at_the_wager(foxwoods_table):
     assert re.search(r"EV [+-]\d\.\d{4} \([+-]\$\d+\.\d\d on your \$10\)", console.file.getvalue())
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 4 s on two cores)
 def test_prompts_have_line_editing_and_history(foxwoods_table, cache_folder):
     """In a terminal, up-arrow brings back the last input (readline): help is shown twice."""
     leader, follower = pty.openpty()

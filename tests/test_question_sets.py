@@ -152,6 +152,7 @@ def foxwoods_only(monkeypatch):
     monkeypatch.setattr(whole_game, "all_questions", lambda wheel, dead: everything(wheel, dead)[:1])
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 4 s on two cores)
 def test_edge_all_json_lines_agree_with_each_question_alone(cache_folder, foxwoods_table, foxwoods_only):
     dead = cards_text(PUSH_HEAVY)
     result = runner.invoke(app, ["edge", "--all", "--dead", dead, "--json", "--jobs", "1"])
@@ -172,6 +173,7 @@ def question_args(line: dict) -> list[str]:
     return ["--game", line["game"], *(["--banker"] if line["banker"] else [])]
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 4 s on two cores)
 def test_edge_all_csv_and_table(cache_folder, foxwoods_table, foxwoods_only):
     dead = cards_text(PUSH_HEAVY)
     csv_text = runner.invoke(app, ["edge", "--all", "--dead", dead, "--csv"]).stdout
@@ -241,6 +243,7 @@ def test_strategies_answered_together_count_what_each_counts_alone(cache_folder)
     assert len({json.dumps(question.describe(), sort_keys=True) for question in questions}) == 4
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 4 s on two cores)
 def test_edge_player_names_his_strategy(cache_folder, foxwoods_table):
     dead = cards_text(PUSH_HEAVY)
     result = runner.invoke(app, ["edge", "--player", "trump-plaza", "--dead", dead, "--json"])
@@ -272,6 +275,7 @@ def test_strategy_option_errors_are_one_line(args, fragment):
     assert result.stderr.startswith("Error: ") and fragment in result.stderr and result.stderr.count("\n") == 1
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 4 s on two cores)
 def test_compare_table_json_and_csv(cache_folder, foxwoods_table, monkeypatch):
     """Rows cut to best play, foxwoods and ballys; columns foxwoods and ballys (each table a build)."""
     from paigow_cli.cli.commands import compare

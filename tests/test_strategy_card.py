@@ -166,6 +166,7 @@ def test_strategy_will_not_write_over_a_file_it_did_not_write(tmp_path):
     assert mine.read_text() == "print('my own work')\n"
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 4 s on two cores)
 def test_table_rows_text_csv_and_json(cache_folder):
     text = runner.invoke(app, ["table", "--dead", DEAD_TEXT, "--limit", "5"])
     assert text.exit_code == 0, text.output
@@ -183,6 +184,7 @@ def test_table_rows_text_csv_and_json(cache_folder):
     assert len(first["hand"]) == 7 and set(first["best"]["front"]) <= set(first["hand"])
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 4 s on two cores)
 def test_table_every_setting_holds_the_best_and_the_house_way(cache_folder):
     lines = runner.invoke(app, ["table", "--dead", DEAD_TEXT, "--json", "--settings", "--limit", "20"]).stdout
     for line in lines.splitlines():

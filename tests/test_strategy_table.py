@@ -142,6 +142,7 @@ def test_the_best_way_is_no_worse_than_any_house_way_and_no_better_than_best_pla
     assert best_way <= tallies[-1].totals["best"][6]
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 4 s on two cores)
 def test_a_damaged_table_is_counted_again(cache_folder):
     question = Question(Rules(), random_dead(12, 15))
     strategy_tables([question], run=Run(jobs=1))

@@ -74,8 +74,17 @@ def check_against_brute_force(question: Question) -> dict:
     return expected
 
 
-@pytest.mark.parametrize("game", list(Game))
-@pytest.mark.parametrize("banker", [False, True])
+QUICK_GAMES = (Game.CLASSIC, Game.EZ)  # the quick tier's; the other games run in the slow tier CI runs
+
+
+@pytest.mark.parametrize(
+    "banker, game",
+    [
+        pytest.param(banker, game, id=f"{banker}-{game.value}", marks=() if game in QUICK_GAMES else pytest.mark.slow)
+        for game in Game
+        for banker in (False, True)
+    ],
+)
 def test_whole_game_matches_brute_force(cache_folder, game, banker):
     """Every game, both sides of the bank, both players (house way and best EV), 38 dead cards
     chosen so the game's push rule fires."""
@@ -379,6 +388,7 @@ def test_two_pair_chart_cells(cache_folder):
 # --- running: cache, resume ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 4 s on two cores)
 def test_an_interrupted_run_resumes_from_its_finished_chunks(cache_folder, monkeypatch):
     question = Question(Rules(game=Game.COMMISSION_FREE), random_dead(77, 17))
     chunks = answer_cache.chunk_count(question)
@@ -407,6 +417,7 @@ def test_an_interrupted_run_resumes_from_its_finished_chunks(cache_folder, monke
     assert answer_cache.cached_result(question).totals == fresh.totals
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 4 s on two cores)
 def test_a_corrupt_result_is_computed_again(cache_folder):
     question = Question(Rules(), random_dead(78, 15))
     first = compute(question, run=Run(jobs=1))
@@ -431,6 +442,7 @@ def test_the_cache_name_changes_with_every_part_of_the_question(cache_folder):
     assert len(paths) == 1 + len(others)
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 4 s on two cores)
 def test_two_processes_count_the_same(cache_folder):
     question = Question(Rules(), random_dead(81, 17))
     local = compute(question, run=Run(jobs=2))
@@ -479,6 +491,7 @@ def test_edge_json_fields(cache_folder):
     assert best["player"] == "best" and best["ev"] >= document["ev"]
 
 
+@pytest.mark.slow  # the quick tier leaves it to CI (over 4 s on two cores)
 def test_face_up_best_play_sees_the_dealers_hand(cache_folder):
     """Face Up, player side: best play sets each hand against the dealer's as shown, so it does at
     least as well as any one setting per hand, and which setting copies is not defined (null)."""
