@@ -572,7 +572,7 @@ def test_help_never_splits_a_metavar_or_an_example(command, monkeypatch):
 
 
 def test_bonus_help_names_every_line_pays_can_change(monkeypatch):
-    from paigow_cli.analysis.money.side_bets import PAY_TABLES
+    from paigow_cli.analysis.money.pay_tables import PAY_TABLES
 
     monkeypatch.setenv("COLUMNS", "80")
     page = " ".join(run("bonus", "--help").stdout.split())

@@ -13,7 +13,8 @@ from whole_game_reference import each_player_hand
 from paigow_cli.analysis.game.counting import settings_table
 from paigow_cli.analysis.game.question import Question
 from paigow_cli.analysis.money.joint import JointCounts, dealer_side_joint, player_side_joint
-from paigow_cli.analysis.money.side_bets import PAY_TABLES, pay, side_bet_odds
+from paigow_cli.analysis.money.pay_tables import PAY_TABLES
+from paigow_cli.analysis.money.side_bets import pay, side_bet_odds
 from paigow_cli.analysis.strategy.answers import strategy_table_of
 from paigow_cli.core.bonus_hands import Line
 from paigow_cli.core.cards import DECK, parse_cards

@@ -18,6 +18,7 @@ from whole_game_reference import brute_force
 
 from paigow_cli.analysis.game.counting import count_chunk
 from paigow_cli.analysis.game.question import Question, Tally
+from paigow_cli.analysis.money.pay_tables import PAY_TABLES
 from paigow_cli.analysis.money.results import edge_result
 from paigow_cli.analysis.money.session import (
     PRECISION,
@@ -26,7 +27,7 @@ from paigow_cli.analysis.money.session import (
     ruin_within,
     session_distribution,
 )
-from paigow_cli.analysis.money.side_bets import PAY_TABLES, pay, side_bet_odds
+from paigow_cli.analysis.money.side_bets import pay, side_bet_odds
 from paigow_cli.analysis.money.spread import Payouts, main_bet
 from paigow_cli.cli import app
 from paigow_cli.core.cards import DECK, cards_text, parse_cards

@@ -13,7 +13,8 @@ from math import comb
 import pytest
 from helpers import cards
 
-from paigow_cli.analysis.money.side_bets import PAY_TABLES, best_line, pay, side_bet_odds, with_pays
+from paigow_cli.analysis.money.pay_tables import PAY_TABLES, with_pays
+from paigow_cli.analysis.money.side_bets import best_line, pay, side_bet_odds
 from paigow_cli.core.bonus_hands import Line, hand_lines, pai_gow_top, setting_lines, three_card_lines
 from paigow_cli.core.cards import ACE, DECK, JOKER, Card
 from paigow_cli.core.errors import OptionError
@@ -344,7 +345,8 @@ def test_envy_dealt_from_the_deck_your_hand_leaves_has_the_same_mean():
     independent, the mean does not care)."""
     from decimal import Decimal
 
-    from paigow_cli.analysis.money.side_bets import ENVY_TABLES, Envy
+    from paigow_cli.analysis.money.pay_tables import ENVY_TABLES
+    from paigow_cli.analysis.money.side_bets import Envy
 
     live = (*cards("AS AH AD AC KS QS JS TS 9S 8S 7S 6S 2H"), JOKER, *cards("KH"))
     amounts = dict(ENVY_TABLES["fortune"])
@@ -522,7 +524,8 @@ def test_the_break_even_meter_makes_the_return_zero_exactly(cache_folder):
     """Jackpot's break-even top prize on a $5 bet, $1,518,660, set as the meter gives an EV of exactly 0."""
     from decimal import Decimal
 
-    from paigow_cli.analysis.money.side_bets import break_even_meter, with_meter
+    from paigow_cli.analysis.money.pay_tables import with_meter
+    from paigow_cli.analysis.money.side_bets import break_even_meter
 
     even = break_even_meter(jackpot_odds())
     assert even == 1_518_660

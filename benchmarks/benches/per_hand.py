@@ -127,7 +127,7 @@ def bench_simulate(runs: int, rounds: int) -> None:
 def bench_games(runs: int, batch: int) -> None:
     """Engine time per hand in every game and side of the bank (against the classic game in the same
     run: nothing gets slower), and ``paigow bonus --odds`` warm for every table (target <= 1 s)."""
-    from paigow_cli.analysis.money.side_bets import PAY_TABLES
+    from paigow_cli.analysis.money.pay_tables import PAY_TABLES
     from paigow_cli.core.rules import Game, Wheel
     from paigow_cli.engine.dealer_table import load_categories, load_table
     from paigow_cli.engine.distribution import hand_odds

@@ -21,9 +21,9 @@ def bench_session(runs: int, hands: int) -> None:
     from paigow_cli.analysis.game.counting import settings_table
     from paigow_cli.analysis.game.question import Question
     from paigow_cli.analysis.money.joint import player_side_joint
+    from paigow_cli.analysis.money.pay_tables import PAY_TABLES
     from paigow_cli.analysis.money.results import edge_result
     from paigow_cli.analysis.money.session import Step, ruin_long_run, ruin_within, session_distribution
-    from paigow_cli.analysis.money.side_bets import PAY_TABLES
     from paigow_cli.analysis.strategy.answers import table_is_cached, work_of
     from paigow_cli.analysis.strategy.table import read_table
     from paigow_cli.core.rules import Rules

@@ -197,7 +197,10 @@ def five_card_key(cards: Sequence[int], wheel_low: bool = False, *, wild: bool =
         return _grouped_key(ranks)
     # The joker is an ace for pairing (wild: it joins the rank that makes the most of it), or
     # completes a straight or a flush.
-    best = max(_grouped_key(sorted(ranks + [rank], reverse=True)) for rank in ({ACE, *ranks} if wild else (ACE,)))
+    if wild:
+        best = max(_grouped_key(sorted(ranks + [rank], reverse=True)) for rank in {ACE, *ranks})
+    else:
+        best = _grouped_key(sorted(ranks + [ACE], reverse=True))
     distinct = mask.bit_count() == 4
     if distinct:
         code = four.get(mask, 0)

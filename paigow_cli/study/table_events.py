@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from paigow_cli.analysis.hand.advice import Advice, advise
-from paigow_cli.analysis.money.side_bets import Paid, PayTable
+from paigow_cli.analysis.money.pay_tables import PayTable
+from paigow_cli.analysis.money.side_bets import Paid
 from paigow_cli.core.cards import Card
 from paigow_cli.core.rules import Rules
 from paigow_cli.core.showdown import Settlement, settle

@@ -21,7 +21,7 @@ from decimal import Decimal
 from enum import Enum
 
 from paigow_cli.analysis.hand.advice import Advice, advise
-from paigow_cli.analysis.money.side_bets import PAY_TABLES, PayTable
+from paigow_cli.analysis.money.pay_tables import PAY_TABLES, PayTable
 from paigow_cli.core.cards import (
     DECK,
     Card,

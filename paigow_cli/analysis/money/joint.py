@@ -17,7 +17,7 @@ the joint distribution of the two, counted over the whole game's deals:
 ``checked_joint`` gives a session's joint counts, checked against the main bet's whole-game
 counts and the side bet's own exact odds; ``every_joint_result`` the lattice a hand's results span.
 
->>> from paigow_cli.analysis.money.side_bets import PAY_TABLES
+>>> from paigow_cli.analysis.money.pay_tables import PAY_TABLES
 >>> joint = JointCounts(PAY_TABLES["tiger-9"], {("push", Line.NINE_HIGH_LOW_HAND): 1, ("win", None): 4, ("lose", None): 5})
 >>> joint.payouts(Fraction(1), Fraction(1, 5)).counts  # a win and the side bet lost; a push and it paid 30 to 1
 ((Fraction(-6, 5), 5), (Fraction(4, 5), 4), (Fraction(6, 1), 1))
@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from paigow_cli.analysis.game.counting import settings_table
-from paigow_cli.analysis.money.side_bets import PayTable, SideBetOdds, best_line, royal_match_hands, side_bet_odds
+from paigow_cli.analysis.money.pay_tables import PayTable
+from paigow_cli.analysis.money.side_bets import SideBetOdds, best_line, royal_match_hands, side_bet_odds
 from paigow_cli.analysis.money.spread import Payouts, main_bet
 from paigow_cli.analysis.strategy.answers import player_table
 from paigow_cli.core.bonus_hands import Line, hand_lines
@@ -165,7 +166,9 @@ def dealer_side_joint(odds: SideBetOdds, wins: int, pushes: int, losses: int, de
     push every main bet: each of its paying dealer hands (``odds``, over the live cards) meets
     ``dealer_hands`` player hands, every deal a push.
 
-    >>> from paigow_cli.analysis.money.side_bets import PAY_TABLES, OddsRow, SideBetOdds
+    >>> from paigow_cli.analysis.money.pay_tables import PAY_TABLES
+
+    >>> from paigow_cli.analysis.money.side_bets import OddsRow, SideBetOdds
     >>> table = PAY_TABLES["queens-dragon"]
     >>> odds = SideBetOdds(table, (OddsRow(Line.QUEEN_HIGH_PAI_GOW, 50, 2), OddsRow(None, -1, 8)), 10)
     >>> dealer_side_joint(odds, 30, 40, 30, 10).cells[("push", Line.QUEEN_HIGH_PAI_GOW)]

@@ -34,7 +34,7 @@ from paigow_cli.core.rules import Game, HouseWayName, Wheel
 
 if TYPE_CHECKING:
     from paigow_cli.analysis.game.question import Question
-    from paigow_cli.analysis.money.side_bets import PayTable
+    from paigow_cli.analysis.money.pay_tables import PayTable
     from paigow_cli.analysis.money.spread import Payouts
 
 app = typer.Typer()
@@ -130,7 +130,7 @@ def session_command(
     $ paigow session --hands 10000 --json | jq .session.ahead
     $ paigow session --hands 50 --csv > session.csv
     """
-    from paigow_cli.analysis.money.side_bets import PAY_TABLES, with_pays
+    from paigow_cli.analysis.money.pay_tables import PAY_TABLES, with_pays
 
     with reporting_errors():
         if as_json and as_csv:

@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 
     from paigow_cli.analysis.game.question import Question
     from paigow_cli.analysis.money.joint import JointCounts
+    from paigow_cli.analysis.money.pay_tables import PayTable
     from paigow_cli.analysis.money.results import EdgeResult
     from paigow_cli.analysis.money.session import SessionDistribution
-    from paigow_cli.analysis.money.side_bets import PayTable
     from paigow_cli.analysis.money.spread import Payouts
 
 
